@@ -1,0 +1,37 @@
+//===- Options.h - settings shared by the passes and the rules ------------===//
+#ifndef CU2HIP_OPTIONS_H
+#define CU2HIP_OPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace cu2hip {
+
+enum class LaunchMode { Keep, Ggl };
+/// Wavefront policy (DESIGN.md, rule family "wavefront"):
+///  Logical32: every CUDA warp is a 32-lane group inside the wavefront.
+///  Native:    recognised warp idioms use the full wavefront (opt-in).
+///  Keep:      no wave rules (wave32-only targets).
+enum class WaveMode { Logical32, Native, Keep };
+
+struct Options {
+  LaunchMode Launch = LaunchMode::Keep;
+  WaveMode Wave = WaveMode::Logical32;
+  /// Spell `extern __shared__ T x[];` as HIP_DYNAMIC_SHARED(T, x) (for the
+  /// CPU emulator, whose host compiler has no __shared__ storage).
+  bool DynamicSharedMacro = false;
+  /// Write findings as comments into the output too.
+  bool Annotate = false;
+  /// Run the semantic (AST) passes; false = token rules only.
+  bool Semantic = true;
+  std::string CudaPath;
+  std::string ResourceDir;
+  /// Extra clang arguments (after `--`).
+  std::vector<std::string> ExtraArgs;
+  /// Additional configurations to parse, each a list of -D/-U flags.
+  std::vector<std::vector<std::string>> ExtraConfigs;
+};
+
+} // namespace cu2hip
+
+#endif

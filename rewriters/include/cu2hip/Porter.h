@@ -1,0 +1,73 @@
+//===- Porter.h - porting a set of files ----------------------------------===//
+//
+// One run: the semantic passes over each translation unit (in parallel),
+// then the token rules over every file (translation units and the local
+// headers they share, each ported once), edits merged per file, outputs
+// written atomically. A file whose parse fails is reported (file:line) and
+// still gets the token-level port; the others are unaffected.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_PORTER_H
+#define CU2HIP_PORTER_H
+
+#include "cu2hip/Finding.h"
+#include "cu2hip/MapTable.h"
+#include "cu2hip/Options.h"
+#include "cu2hip/Rule.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cu2hip {
+
+/// One file to port and where its output goes ("" = none, "-" = stdout).
+struct FileJob {
+  std::string Input;  ///< absolute path
+  std::string Output; ///< absolute path, "-" or ""
+  bool IsTU = false;  ///< parse it as a translation unit
+  std::vector<std::string> Flags; ///< filtered compile flags (-p), if any
+  std::string WorkDir;
+};
+
+/// The outcome for one file.
+struct FileResult {
+  std::string Input, Output;
+  std::string Original, Ported;
+  std::vector<Finding> Findings;
+  FileStats Stats;
+  bool Failed = false;      ///< parse error, I/O error or edit conflict
+  bool SemanticRan = false; ///< at least one configuration parsed it
+  unsigned Lines = 0;
+  std::vector<Edit> Edits; ///< merged edits (for --diff)
+};
+
+class Porter {
+public:
+  Porter(const Options &Opts, const MapTable &Maps) : Opts(Opts), Maps(Maps) {}
+
+  /// Ports all jobs with `Jobs` threads. Does not write anything.
+  std::vector<FileResult> run(const std::vector<FileJob> &Files, unsigned Jobs);
+
+  /// Ports one buffer with the token rules only (used by unit tests).
+  FileResult portBuffer(llvm::StringRef Path, llvm::StringRef Text,
+                        const FileFacts &Facts = FileFacts(), bool IsHeader = false);
+
+private:
+  const Options &Opts;
+  const MapTable &Maps;
+};
+
+/// Writes `Content` to `Path` atomically (temporary file in the same
+/// directory, then rename), creating parent directories.
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
+
+/// A unified diff of `R.Original` -> `R.Ported` built from the merged edits.
+std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
+                        llvm::StringRef NewName);
+
+/// True when the file already includes HIP headers (a port's output, or
+/// mixed code): the semantic passes, which parse CUDA, are skipped for it.
+bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps);
+
+} // namespace cu2hip
+
+#endif

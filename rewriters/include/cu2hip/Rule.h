@@ -1,0 +1,102 @@
+//===- Rule.h - the rule interface and the per-file context ---------------===//
+//
+// A rule is one small class in its own file under rewriters/rules/, with a
+// stable id (documented in docs/rules.md and tested by test/lit/<id>*.cu).
+// Rules run on the raw token stream of one file (TokenStream), so they apply
+// the same way to active code, inactive preprocessor branches and macro
+// bodies. What only the AST knows (which names a user declared, which
+// regions no configuration compiled, parse errors) reaches them through
+// FileFacts, collected by the semantic passes (SemanticPass.h) beforehand.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_RULE_H
+#define CU2HIP_RULE_H
+
+#include "cu2hip/Edit.h"
+#include "cu2hip/Finding.h"
+#include "cu2hip/MapTable.h"
+#include "cu2hip/Options.h"
+#include "cu2hip/Tokens.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cu2hip {
+
+/// Facts about one file gathered by the semantic (AST) passes.
+struct FileFacts {
+  bool Parsed = false; ///< at least one configuration compiled this file
+  /// Byte ranges [begin, end) that every configuration skipped (inactive
+  /// #if branches). Only meaningful when Parsed.
+  std::vector<std::pair<unsigned, unsigned>> Inactive;
+  /// Names the user declared in ported files that collide with map keys:
+  /// these are never renamed.
+  llvm::StringSet<> ShadowedNames;
+
+  bool isInactive(unsigned Offset) const;
+};
+
+/// Counters a file's rules fill for the closing summary.
+struct FileStats {
+  llvm::StringMap<unsigned> RenamesPerLib; ///< names converted per library
+  llvm::StringMap<unsigned> EditsPerRule;
+  bool UsesWaveHeader = false;   ///< output needs <cu2hip/wave.h>
+  bool NeedsHipRuntime = false;  ///< file uses the runtime implicitly
+  bool IsAlreadyHip = false;
+};
+
+/// Everything a token rule sees for one file.
+class FileContext {
+public:
+  FileContext(std::string Path, llvm::StringRef Buffer, const MapTable &Maps,
+              const Options &Opts, const FileFacts &Facts, bool IsHeader)
+      : Path(std::move(Path)), Buffer(Buffer), Toks(Buffer), Maps(Maps),
+        Opts(Opts), Facts(Facts), IsHeader(IsHeader) {}
+
+  const std::string Path;
+  const llvm::StringRef Buffer;
+  const TokenStream Toks;
+  const MapTable &Maps;
+  const Options &Opts;
+  const FileFacts &Facts;
+  const bool IsHeader;
+
+  EditSet Edits;
+  std::vector<Finding> Findings;
+  FileStats Stats;
+
+  /// Records a replacement of tokens [First, Last] by `Text`.
+  void replaceTokens(llvm::StringRef Rule, size_t First, size_t Last,
+                     llvm::StringRef Text);
+  /// Inserts `Text` before token `I` (or after it when `After`).
+  void insert(llvm::StringRef Rule, size_t I, llvm::StringRef Text,
+              bool After = false);
+  void insertAtOffset(llvm::StringRef Rule, unsigned Offset, llvm::StringRef Text);
+  /// Reports a finding at byte `Offset`.
+  void report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
+              llvm::StringRef Message, llvm::StringRef Fix = "");
+  /// True when the identifier at token `I` is used as a member name
+  /// (`a.x`, `p->x`) or qualified by a namespace that is not mapped.
+  bool isMemberOrForeignQualified(size_t I) const;
+};
+
+/// A token-level rule.
+class Rule {
+public:
+  virtual ~Rule();
+  /// Stable id, e.g. "names" or "wave-shfl-width"; also the docs anchor.
+  virtual llvm::StringRef id() const = 0;
+  virtual void run(FileContext &Ctx) = 0;
+};
+
+/// Creates the rules enabled by `Opts`, in the order they run.
+std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts);
+/// Ids of every rule and finding the tool can emit, with one-line summaries
+/// (printed by --list-rules; docs/rules.md has the long form).
+const std::vector<std::pair<const char *, const char *>> &ruleCatalogue();
+
+} // namespace cu2hip
+
+#endif

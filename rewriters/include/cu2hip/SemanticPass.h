@@ -1,0 +1,66 @@
+//===- SemanticPass.h - parse a translation unit in every configuration ---===//
+//
+// Parses one CUDA translation unit with Clang 16 in each configuration that
+// matters (host, device with __CUDA_ARCH__ set, and any -D sets the user
+// names with --config), against the CUDA SDK headers, and collects what the
+// token rules cannot know by themselves:
+//   - parse errors, with file:line:col (reported as findings "parse-error");
+//   - per file, the byte ranges that every configuration skipped (inactive
+//     preprocessor branches);
+//   - names the user declared that collide with mapping-table keys.
+// CUDA 12/13 headers need compatibility steps under Clang 16 (DESIGN.md step
+// 2); they are applied here: an include directory holding an empty
+// texture_fetch_functions.h (mapped virtually), -isystem <cuda>/include/cccl,
+// -std=c++17 or newer, -fcuda-allow-variadic-functions, and an SDK version
+// Clang 16 knows (11.8) so device-side launches use the CUDA >= 9.2 ABI.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_SEMANTICPASS_H
+#define CU2HIP_SEMANTICPASS_H
+
+#include "cu2hip/Finding.h"
+#include "cu2hip/MapTable.h"
+#include "cu2hip/Options.h"
+#include "cu2hip/Rule.h"
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cu2hip {
+
+struct SemanticResult {
+  std::vector<Finding> Errors;            ///< parse errors (deduplicated)
+  std::map<std::string, FileFacts> Facts; ///< by absolute path, ported files only
+  bool Failed = false;                    ///< some configuration had errors
+};
+
+/// Finds the CUDA SDK: `Explicit`, then $CUDA_PATH, then /usr/local/cuda.
+/// Returns "" when none has include/cuda_runtime.h.
+std::string findCudaPath(llvm::StringRef Explicit);
+
+/// Keeps the flags of a compile command that matter for parsing (-I, -D, -U,
+/// -isystem, -include, -std) and drops the rest (nvcc options, outputs).
+std::vector<std::string> filterCompileFlags(const std::vector<std::string> &Cmd);
+
+class SemanticPass {
+public:
+  /// `IsPorted(path)` says whether an absolute path is one of the files being
+  /// ported (facts are kept only for those).
+  SemanticPass(const Options &Opts, const MapTable &Maps,
+               std::function<bool(llvm::StringRef)> IsPorted);
+
+  /// Parses `File` (absolute path) in every configuration. `Flags` are the
+  /// filtered flags of its compile command (or empty), `WorkDir` the
+  /// directory of that command.
+  SemanticResult run(const std::string &File, const std::vector<std::string> &Flags,
+                     const std::string &WorkDir);
+
+private:
+  const Options &Opts;
+  const MapTable &Maps;
+  std::function<bool(llvm::StringRef)> IsPorted;
+};
+
+} // namespace cu2hip
+
+#endif

@@ -1,0 +1,301 @@
+#include "cu2hip/Porter.h"
+#include "cu2hip/SemanticPass.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+namespace cu2hip {
+
+bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (!T[I].is(clang::tok::hash) || !T[I].StartOfLine || !T[I + 1].isIdent("include"))
+      continue;
+    llvm::StringRef Line = Text.substr(T[I + 1].end());
+    Line = Line.substr(0, Line.find('\n')).trim();
+    if (Line.size() < 3)
+      continue;
+    llvm::StringRef Name = Line.drop_front().take_until([](char C) {
+      return C == '>' || C == '"';
+    });
+    if (Name.startswith("hip/") || Name.startswith("hipcub/") ||
+        Name.startswith("hipblas") || Name.startswith("hiprand/") ||
+        Maps.isHipHeader(Name))
+      return true;
+  }
+  return false;
+}
+
+/// Cheap test: does the text contain anything a CUDA parse could tell us
+/// about (a mapped name, a kernel, a launch)? Files without any are not
+/// parsed, which keeps plain C++ files of a tree fast.
+static bool worthParsing(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  for (const Tok &K : T.tokens()) {
+    if (K.is(clang::tok::lesslessless))
+      return true;
+    if (K.isIdent() && (Maps.lookupName(K.Text) || K.Text == "__global__" ||
+                        K.Text == "__device__"))
+      return true;
+  }
+  return false;
+}
+
+static void mergeFacts(FileFacts &Into, const FileFacts &From) {
+  if (!From.Parsed)
+    return;
+  if (!Into.Parsed) {
+    Into = From;
+    return;
+  }
+  std::vector<std::pair<unsigned, unsigned>> R;
+  for (auto &X : Into.Inactive)
+    for (auto &Y : From.Inactive) {
+      unsigned Lo = std::max(X.first, Y.first), Hi = std::min(X.second, Y.second);
+      if (Lo < Hi)
+        R.push_back({Lo, Hi});
+    }
+  Into.Inactive = R;
+  for (auto &S : From.ShadowedNames)
+    Into.ShadowedNames.insert(S.getKey());
+}
+
+FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
+                              const FileFacts &Facts, bool IsHeader) {
+  FileResult R;
+  R.Input = Path.str();
+  R.Original = Text.str();
+  FileContext Ctx(Path.str(), R.Original, Maps, Opts, Facts, IsHeader);
+  for (auto &Rule : createRules(Opts))
+    Rule->run(Ctx);
+  if (Opts.Annotate)
+    for (const Finding &F : Ctx.Findings)
+      if (F.Sev != Severity::Note)
+        Ctx.Edits.add({F.Offset, 0, "/* cu2hip: " + F.Message + " [" + F.RuleId + "] */ ",
+                       "annotate"});
+  for (const EditConflict &C : Ctx.Edits.merge()) {
+    Ctx.report("edit-conflict", Severity::Error, C.Dropped.Offset,
+               "rule '" + C.Dropped.RuleId + "' and rule '" + C.Kept.RuleId +
+                   "' edit overlapping text; kept the edit of '" + C.Kept.RuleId + "'");
+    R.Failed = true;
+  }
+  R.Ported = Ctx.Edits.apply(R.Original);
+  R.Edits = Ctx.Edits.edits();
+  R.Findings = std::move(Ctx.Findings);
+  R.Stats = std::move(Ctx.Stats);
+  R.SemanticRan = Facts.Parsed;
+  R.Lines = std::count(R.Original.begin(), R.Original.end(), '\n');
+  return R;
+}
+
+std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs) {
+  std::set<std::string> Ported;
+  for (auto &F : Files)
+    Ported.insert(F.Input);
+  auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
+
+  // Read every input once.
+  std::vector<std::string> Texts(Files.size());
+  std::vector<std::string> ReadErrors(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    auto Buf = llvm::MemoryBuffer::getFile(Files[I].Input, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf)
+      ReadErrors[I] = Buf.getError().message();
+    else
+      Texts[I] = (*Buf)->getBuffer().str();
+  }
+
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
+  std::mutex Mu;
+  std::map<std::string, FileFacts> Facts;
+  std::map<std::string, std::vector<Finding>> TUErrors;
+  std::set<std::string> TUFailed;
+
+  // Phase 1: semantic passes, one task per translation unit.
+  if (Opts.Semantic) {
+    SemanticPass Pass(Opts, Maps, IsPorted);
+    for (size_t I = 0; I < Files.size(); ++I) {
+      // .cu files are always parsed (so their errors are reported); other
+      // sources only when they use CUDA.
+      bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
+      if (!Files[I].IsTU || !ReadErrors[I].empty() || looksAlreadyHip(Texts[I], Maps) ||
+          (!IsCu && !worthParsing(Texts[I], Maps)))
+        continue;
+      Pool.async([&, I] {
+        SemanticResult SR = Pass.run(Files[I].Input, Files[I].Flags, Files[I].WorkDir);
+        std::lock_guard<std::mutex> Lock(Mu);
+        for (auto &KV : SR.Facts)
+          mergeFacts(Facts[KV.first], KV.second);
+        auto &Errs = TUErrors[Files[I].Input];
+        Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
+        if (SR.Failed)
+          TUFailed.insert(Files[I].Input);
+      });
+    }
+    Pool.wait();
+  }
+
+  // Phase 2: token rules, one task per file.
+  std::vector<FileResult> Results(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Pool.async([&, I] {
+      const FileJob &J = Files[I];
+      FileResult R;
+      if (!ReadErrors[I].empty()) {
+        R.Input = J.Input;
+        R.Failed = true;
+        Finding F;
+        F.RuleId = "io-error";
+        F.Sev = Severity::Error;
+        F.File = J.Input;
+        F.Message = "cannot read file: " + ReadErrors[I];
+        R.Findings.push_back(F);
+      } else {
+        FileFacts FF;
+        {
+          std::lock_guard<std::mutex> Lock(Mu);
+          auto It = Facts.find(J.Input);
+          if (It != Facts.end())
+            FF = It->second;
+        }
+        R = portBuffer(J.Input, Texts[I], FF, !J.IsTU);
+        std::lock_guard<std::mutex> Lock(Mu);
+        auto EIt = TUErrors.find(J.Input);
+        if (EIt != TUErrors.end())
+          R.Findings.insert(R.Findings.begin(), EIt->second.begin(), EIt->second.end());
+        if (TUFailed.count(J.Input))
+          R.Failed = true;
+      }
+      R.Output = J.Output;
+      Results[I] = std::move(R);
+    });
+  }
+  Pool.wait();
+  for (auto &R : Results) {
+    std::stable_sort(R.Findings.begin(), R.Findings.end(),
+                     [](const Finding &A, const Finding &B) {
+                       if (A.File != B.File)
+                         return A.File < B.File;
+                       return A.Offset < B.Offset;
+                     });
+    R.Findings.erase(std::unique(R.Findings.begin(), R.Findings.end()), R.Findings.end());
+  }
+  return Results;
+}
+
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
+  llvm::SmallString<256> Dir(Path);
+  llvm::sys::path::remove_filename(Dir);
+  if (!Dir.empty())
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+      return llvm::createStringError(EC, "cannot create directory %s: %s",
+                                     Dir.c_str(), EC.message().c_str());
+  llvm::SmallString<256> Model(Path);
+  Model += ".cu2hip-tmp-%%%%%%";
+  int FD;
+  llvm::SmallString<256> Tmp;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Tmp))
+    return llvm::createStringError(EC, "cannot create temporary file for %s: %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Content;
+    OS.close();
+    if (OS.has_error()) {
+      llvm::sys::fs::remove(Tmp);
+      return llvm::createStringError(OS.error(), "cannot write %s: %s",
+                                     Path.str().c_str(), OS.error().message().c_str());
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
+    llvm::sys::fs::remove(Tmp);
+    return llvm::createStringError(EC, "cannot rename into %s: %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
+                        llvm::StringRef NewName) {
+  if (R.Original == R.Ported)
+    return "";
+  llvm::StringRef Old = R.Original;
+  // Line start offsets of the original.
+  std::vector<unsigned> LineStart = {0};
+  for (unsigned I = 0; I < Old.size(); ++I)
+    if (Old[I] == '\n')
+      LineStart.push_back(I + 1);
+  if (LineStart.back() == Old.size() && LineStart.size() > 1)
+    LineStart.pop_back();
+  unsigned NLines = LineStart.size();
+  auto LineOf = [&](unsigned Off) {
+    return unsigned(std::upper_bound(LineStart.begin(), LineStart.end(), Off) -
+                    LineStart.begin() - 1);
+  };
+  auto LineEnd = [&](unsigned L) {
+    return L + 1 < NLines ? LineStart[L + 1] : (unsigned)Old.size();
+  };
+  // Group edits into hunks of changed lines [First, Last].
+  struct Hunk {
+    unsigned First, Last;
+    std::vector<const Edit *> Edits;
+  };
+  std::vector<Hunk> Hunks;
+  const unsigned Ctx = 3;
+  for (const Edit &E : R.Edits) {
+    unsigned A = LineOf(E.Offset);
+    unsigned B = LineOf(E.Length ? E.Offset + E.Length - 1 : E.Offset);
+    if (!Hunks.empty() && A <= Hunks.back().Last + 2 * Ctx + 1) {
+      Hunks.back().Last = std::max(Hunks.back().Last, B);
+      Hunks.back().Edits.push_back(&E);
+    } else
+      Hunks.push_back({A, B, {&E}});
+  }
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "--- " << OldName << "\n+++ " << NewName << "\n";
+  int Delta = 0;
+  for (const Hunk &H : Hunks) {
+    unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
+    unsigned CtxLast = std::min(NLines - 1, H.Last + Ctx);
+    unsigned CoreB = LineStart[H.First], CoreE = LineEnd(H.Last);
+    std::string New;
+    unsigned Pos = CoreB;
+    for (const Edit *E : H.Edits) {
+      New.append(Old.data() + Pos, E->Offset - Pos);
+      New += E->Text;
+      Pos = E->Offset + E->Length;
+    }
+    New.append(Old.data() + Pos, CoreE - Pos);
+    llvm::SmallVector<llvm::StringRef, 16> NewLines;
+    llvm::StringRef(New).split(NewLines, '\n');
+    if (!NewLines.empty() && NewLines.back().empty() && !New.empty() && New.back() == '\n')
+      NewLines.pop_back();
+    unsigned OldCount = CtxLast - CtxFirst + 1;
+    unsigned NewCount = OldCount - (H.Last - H.First + 1) + NewLines.size();
+    OS << "@@ -" << CtxFirst + 1 << "," << OldCount << " +" << int(CtxFirst + 1) + Delta
+       << "," << NewCount << " @@\n";
+    auto OldLine = [&](unsigned L) {
+      return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n');
+    };
+    for (unsigned L = CtxFirst; L < H.First; ++L)
+      OS << " " << OldLine(L) << "\n";
+    for (unsigned L = H.First; L <= H.Last; ++L)
+      OS << "-" << OldLine(L) << "\n";
+    for (llvm::StringRef L : NewLines)
+      OS << "+" << L << "\n";
+    for (unsigned L = H.Last + 1; L <= CtxLast; ++L)
+      OS << " " << OldLine(L) << "\n";
+    Delta += int(NewLines.size()) - int(H.Last - H.First + 1);
+  }
+  return OS.str();
+}
+
+} // namespace cu2hip

@@ -1,0 +1,60 @@
+#include "cu2hip/Rule.h"
+
+namespace cu2hip {
+
+Rule::~Rule() = default;
+
+bool FileFacts::isInactive(unsigned Offset) const {
+  if (!Parsed)
+    return false;
+  for (auto &R : Inactive)
+    if (Offset >= R.first && Offset < R.second)
+      return true;
+  return false;
+}
+
+void FileContext::replaceTokens(llvm::StringRef Rule, size_t First, size_t Last,
+                                llvm::StringRef Text) {
+  unsigned B = Toks[First].Offset, E = Toks[Last].end();
+  Edits.add({B, E - B, Text.str(), Rule.str()});
+  ++Stats.EditsPerRule[Rule];
+}
+
+void FileContext::insert(llvm::StringRef Rule, size_t I, llvm::StringRef Text,
+                         bool After) {
+  insertAtOffset(Rule, After ? Toks[I].end() : Toks[I].Offset, Text);
+}
+
+void FileContext::insertAtOffset(llvm::StringRef Rule, unsigned Offset,
+                                 llvm::StringRef Text) {
+  Edits.add({Offset, 0, Text.str(), Rule.str()});
+  ++Stats.EditsPerRule[Rule];
+}
+
+void FileContext::report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
+                         llvm::StringRef Message, llvm::StringRef Fix) {
+  Finding F;
+  F.RuleId = Rule.str();
+  F.Sev = Sev;
+  F.File = Path;
+  F.Offset = Offset;
+  std::tie(F.Line, F.Col) = lineCol(Buffer, Offset);
+  F.Message = Message.str();
+  F.Fix = Fix.str();
+  Findings.push_back(std::move(F));
+}
+
+bool FileContext::isMemberOrForeignQualified(size_t I) const {
+  if (I == 0)
+    return false;
+  const Tok &P = Toks[I - 1];
+  if (P.is(clang::tok::period) || P.is(clang::tok::arrow))
+    return true;
+  if (P.is(clang::tok::coloncolon) && I >= 2 && Toks[I - 2].isIdent()) {
+    const MapEntry *E = Maps.lookupName(Toks[I - 2].Text);
+    return !(E && E->isNamespace());
+  }
+  return false;
+}
+
+} // namespace cu2hip

@@ -1,0 +1,355 @@
+#include "cu2hip/SemanticPass.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace cu2hip {
+
+std::string findCudaPath(llvm::StringRef Explicit) {
+  std::vector<std::string> Candidates;
+  if (!Explicit.empty())
+    Candidates.push_back(Explicit.str());
+  else {
+    if (auto Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
+      Candidates.push_back(*Env);
+    Candidates.push_back("/usr/local/cuda");
+  }
+  for (auto &C : Candidates) {
+    llvm::SmallString<256> P(C);
+    llvm::sys::path::append(P, "include", "cuda_runtime.h");
+    if (llvm::sys::fs::exists(P))
+      return C;
+  }
+  return "";
+}
+
+std::vector<std::string> filterCompileFlags(const std::vector<std::string> &Cmd) {
+  std::vector<std::string> R;
+  for (size_t I = 1; I < Cmd.size(); ++I) {
+    llvm::StringRef A = Cmd[I];
+    auto TakesValue = [&](llvm::StringRef Flag) { return A == Flag && I + 1 < Cmd.size(); };
+    if (TakesValue("-I") || TakesValue("-D") || TakesValue("-U") ||
+        TakesValue("-isystem") || TakesValue("-include") || TakesValue("-iquote")) {
+      R.push_back(A.str());
+      R.push_back(Cmd[++I]);
+    } else if (A.startswith("-I") || A.startswith("-D") || A.startswith("-U") ||
+               A.startswith("-isystem")) {
+      R.push_back(A.str());
+    } else if (A.startswith("-std=") || A.startswith("--std=")) {
+      llvm::StringRef V = A.substr(A.find('=') + 1);
+      // CUDA 12/13 headers need C++17.
+      if (V == "c++11" || V == "c++14" || V == "c++03" || V == "c++98")
+        V = "c++17";
+      R.push_back(("-std=" + V).str());
+    }
+  }
+  return R;
+}
+
+namespace {
+
+using RangeList = std::vector<std::pair<unsigned, unsigned>>;
+
+/// What one configuration saw.
+struct ConfigOutcome {
+  std::map<std::string, RangeList> Skipped; ///< per ported file
+  std::set<std::string> Entered;           ///< ported files that were parsed
+  std::set<std::string> Shadowed;
+};
+
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<Finding> Errors;
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || Errors.size() >= 20)
+      return;
+    Finding F;
+    F.RuleId = "parse-error";
+    F.Sev = Severity::Error;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    F.Message = Msg.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+      if (P.isValid()) {
+        F.File = P.getFilename();
+        F.Line = P.getLine();
+        F.Col = P.getColumn();
+        F.Offset = SM.getFileOffset(SM.getFileLoc(Info.getLocation()));
+      }
+    }
+    Errors.push_back(std::move(F));
+  }
+};
+
+class SkipRecorder : public PPCallbacks {
+public:
+  SkipRecorder(SourceManager &SM, ConfigOutcome &Out,
+               std::function<bool(llvm::StringRef)> &IsPorted)
+      : SM(SM), Out(Out), IsPorted(IsPorted) {}
+
+  std::string portedPath(SourceLocation L) {
+    FileID FID = SM.getFileID(SM.getFileLoc(L));
+    const FileEntry *FE = SM.getFileEntryForID(FID);
+    if (!FE)
+      return "";
+    llvm::SmallString<256> P(FE->tryGetRealPathName());
+    if (P.empty())
+      P = FE->getName();
+    std::string S = P.str().str();
+    return IsPorted(S) ? S : "";
+  }
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason != EnterFile)
+      return;
+    std::string P = portedPath(Loc);
+    if (!P.empty())
+      Out.Entered.insert(P);
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
+    std::string P = portedPath(Range.getBegin());
+    if (P.empty())
+      return;
+    unsigned B = SM.getFileOffset(SM.getFileLoc(Range.getBegin()));
+    unsigned E = SM.getFileOffset(SM.getFileLoc(EndifLoc));
+    Out.Skipped[P].push_back({B, E});
+  }
+
+private:
+  SourceManager &SM;
+  ConfigOutcome &Out;
+  std::function<bool(llvm::StringRef)> &IsPorted;
+};
+
+class ShadowVisitor : public RecursiveASTVisitor<ShadowVisitor> {
+public:
+  ShadowVisitor(SourceManager &SM, const MapTable &Maps, ConfigOutcome &Out,
+                SkipRecorder &Paths)
+      : SM(SM), Maps(Maps), Out(Out), Paths(Paths) {}
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitNamedDecl(NamedDecl *D) {
+    const IdentifierInfo *II = D->getIdentifier();
+    if (!II || !Maps.lookupName(II->getName()))
+      return true;
+    // A redeclaration of a CUDA API (e.g. an extern "C" prototype) is no shadow.
+    if (auto *FD = dyn_cast<FunctionDecl>(D))
+      for (const FunctionDecl *Prev = FD->getPreviousDecl(); Prev;
+           Prev = Prev->getPreviousDecl())
+        if (SM.isInSystemHeader(Prev->getLocation()))
+          return true;
+    if (isa<ParmVarDecl>(D) || isa<VarDecl>(D) || isa<FunctionDecl>(D) ||
+        isa<TypeDecl>(D) || isa<EnumConstantDecl>(D))
+      if (!Paths.portedPath(D->getLocation()).empty())
+        Out.Shadowed.insert(II->getName().str());
+    return true;
+  }
+
+private:
+  SourceManager &SM;
+  const MapTable &Maps;
+  ConfigOutcome &Out;
+  SkipRecorder &Paths;
+};
+
+class Consumer : public ASTConsumer {
+public:
+  Consumer(ShadowVisitor V) : V(std::move(V)) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+private:
+  ShadowVisitor V;
+};
+
+class Action : public ASTFrontendAction {
+public:
+  Action(const MapTable &Maps, ConfigOutcome &Out,
+         std::function<bool(llvm::StringRef)> &IsPorted)
+      : Maps(Maps), Out(Out), IsPorted(IsPorted) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    auto Rec = std::make_unique<SkipRecorder>(CI.getSourceManager(), Out, IsPorted);
+    SkipRecorder *R = Rec.get();
+    CI.getPreprocessor().addPPCallbacks(std::move(Rec));
+    return std::make_unique<Consumer>(ShadowVisitor(CI.getSourceManager(), Maps, Out, *R));
+  }
+
+private:
+  const MapTable &Maps;
+  ConfigOutcome &Out;
+  std::function<bool(llvm::StringRef)> &IsPorted;
+};
+
+class ActionFactory : public FrontendActionFactory {
+public:
+  ActionFactory(const MapTable &Maps, ConfigOutcome &Out,
+                std::function<bool(llvm::StringRef)> &IsPorted)
+      : Maps(Maps), Out(Out), IsPorted(IsPorted) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(Maps, Out, IsPorted);
+  }
+
+private:
+  const MapTable &Maps;
+  ConfigOutcome &Out;
+  std::function<bool(llvm::StringRef)> &IsPorted;
+};
+
+/// A directory holding an empty texture_fetch_functions.h: CUDA 12+ removed
+/// the header that Clang 16's CUDA wrapper includes. Created once per process
+/// under the system temporary directory, removed at exit.
+const std::string &compatDir() {
+  static std::string Dir = [] {
+    llvm::SmallString<256> D;
+    if (llvm::sys::fs::createUniqueDirectory("cu2hip-compat", D))
+      return std::string();
+    llvm::SmallString<256> F(D);
+    llvm::sys::path::append(F, "texture_fetch_functions.h");
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(F, EC);
+    OS << "// empty: removed from CUDA 12+, still included by Clang 16\n";
+    std::string S(D);
+    // Leaked on purpose: the exit handler must outlive static destructors.
+    static std::string *Leaked = new std::string(S);
+    std::atexit([] {
+      llvm::SmallString<256> G(*Leaked);
+      llvm::sys::path::append(G, "texture_fetch_functions.h");
+      llvm::sys::fs::remove(G);
+      llvm::sys::fs::remove(*Leaked);
+    });
+    return S;
+  }();
+  return Dir;
+}
+
+RangeList intersect(const RangeList &A, const RangeList &B) {
+  RangeList R;
+  for (auto &X : A)
+    for (auto &Y : B) {
+      unsigned Lo = std::max(X.first, Y.first), Hi = std::min(X.second, Y.second);
+      if (Lo < Hi)
+        R.push_back({Lo, Hi});
+    }
+  return R;
+}
+
+} // namespace
+
+SemanticPass::SemanticPass(const Options &Opts, const MapTable &Maps,
+                           std::function<bool(llvm::StringRef)> IsPorted)
+    : Opts(Opts), Maps(Maps), IsPorted(std::move(IsPorted)) {}
+
+SemanticResult SemanticPass::run(const std::string &File,
+                                 const std::vector<std::string> &Flags,
+                                 const std::string &WorkDir) {
+  const std::string &CompatDir = compatDir();
+  std::vector<std::string> Base = {"clang-tool", "-x", "cuda"};
+  bool HasStd = false;
+  for (auto &F : Flags)
+    HasStd |= llvm::StringRef(F).startswith("-std=");
+  if (!HasStd)
+    Base.push_back("-std=c++17");
+  Base.insert(Base.end(), {"-nocudalib", "-Wno-unknown-cuda-version",
+                           std::string("-I") + CompatDir,
+                           "-Xclang", "-fcuda-allow-variadic-functions",
+                           "-Xclang", "-target-sdk-version=11.8",
+                           "-ferror-limit=20", "-w", "-fno-caret-diagnostics"});
+  if (!Opts.ResourceDir.empty())
+    Base.push_back("-resource-dir=" + Opts.ResourceDir);
+  Base.push_back("--cuda-path=" + Opts.CudaPath);
+  Base.push_back("-isystem");
+  Base.push_back(Opts.CudaPath + "/include/cccl");
+  Base.insert(Base.end(), Flags.begin(), Flags.end());
+  Base.insert(Base.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+
+  std::vector<std::vector<std::string>> Configs = {
+      {"--cuda-host-only"},
+      {"--cuda-device-only", "--cuda-gpu-arch=sm_80"}};
+  for (auto &Extra : Opts.ExtraConfigs) {
+    std::vector<std::string> C = {"--cuda-host-only"};
+    C.insert(C.end(), Extra.begin(), Extra.end());
+    Configs.push_back(C);
+  }
+
+  SemanticResult Result;
+  std::vector<ConfigOutcome> Outcomes(Configs.size());
+  std::set<std::string> SeenErrors;
+  for (size_t CI = 0; CI < Configs.size(); ++CI) {
+    std::vector<std::string> Args = Base;
+    Args.insert(Args.end(), Configs[CI].begin(), Configs[CI].end());
+    Args.push_back(File);
+    // FixedCompilationDatabase wants the arguments without the file and tool.
+    std::vector<std::string> DbArgs(Args.begin() + 1, Args.end() - 1);
+    FixedCompilationDatabase Db(WorkDir.empty() ? "." : WorkDir, DbArgs);
+    ClangTool Tool(Db, {File});
+    ErrorCollector Diags;
+    Tool.setDiagnosticConsumer(&Diags);
+    Tool.setPrintErrorMessage(false);
+    ActionFactory Factory(Maps, Outcomes[CI], IsPorted);
+    int RC = Tool.run(&Factory);
+    if (RC != 0 || !Diags.Errors.empty())
+      Result.Failed = true;
+    for (Finding &F : Diags.Errors) {
+      std::string Key = F.File + ":" + std::to_string(F.Line) + ":" + F.Message;
+      if (SeenErrors.insert(Key).second)
+        Result.Errors.push_back(F);
+    }
+  }
+
+  // Merge: a range is inactive only if every configuration that entered the
+  // file skipped it. Shadowed names: union.
+  std::set<std::string> Files;
+  for (auto &O : Outcomes)
+    Files.insert(O.Entered.begin(), O.Entered.end());
+  for (const std::string &F : Files) {
+    FileFacts &Facts = Result.Facts[F];
+    Facts.Parsed = true;
+    bool First = true;
+    RangeList Acc;
+    for (auto &O : Outcomes) {
+      if (!O.Entered.count(F))
+        continue;
+      auto It = O.Skipped.find(F);
+      RangeList R = It == O.Skipped.end() ? RangeList{} : It->second;
+      Acc = First ? R : intersect(Acc, R);
+      First = false;
+    }
+    Facts.Inactive = Acc;
+  }
+  for (auto &O : Outcomes)
+    for (auto &S : O.Shadowed)
+      for (const std::string &F : Files)
+        Result.Facts[F].ShadowedNames.insert(S);
+  return Result;
+}
+
+} // namespace cu2hip

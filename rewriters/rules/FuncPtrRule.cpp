@@ -1,0 +1,64 @@
+//===- FuncPtrRule.cpp - rule "launch-funcptr": kernels as const void* -----===//
+//
+// CUDA:  cudaFuncSetAttribute(attn_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, n);
+// HIP:   hipFuncSetAttribute(reinterpret_cast<const void*>(attn_fwd), hipFuncAttributeMaxDynamicSharedMemorySize, n);
+// HIP declares these APIs with `const void*` for the kernel (CUDA has
+// template overloads); the kernel stays a function pointer and is never
+// wrapped in HIP_SYMBOL, which compiles but returns garbage attributes
+// (case 12; ROCm/hip#1193). A HIP_SYMBOL(...) written by another tool is
+// replaced.
+//===----------------------------------------------------------------------===//
+#include "RuleUtil.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace cu2hip {
+namespace {
+
+class FuncPtrRule : public Rule {
+public:
+  llvm::StringRef id() const override { return "launch-funcptr"; }
+
+  void run(FileContext &C) override {
+    const auto &T = C.Toks;
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (!T[I].isIdent())
+        continue;
+      llvm::StringRef N = T[I].Text;
+      if (N.startswith("cuda"))
+        N = N.drop_front(4);
+      else if (N.startswith("hip"))
+        N = N.drop_front(3);
+      else
+        continue;
+      int Index = llvm::StringSwitch<int>(N)
+                      .Case("FuncGetAttributes", 1)
+                      .Cases("FuncSetAttribute", "FuncSetCacheConfig",
+                             "FuncSetSharedMemConfig", 0)
+                      .Cases("LaunchKernel", "LaunchCooperativeKernel", 0)
+                      .Default(-1);
+      if (Index < 0 || C.isMemberOrForeignQualified(I))
+        continue;
+      auto Args = callArgs(C, I);
+      if (!Args || (int)Args->Args.size() <= Index)
+        continue;
+      const auto &A = Args->Args[Index];
+      llvm::StringRef S = T.argText(A);
+      if (S.startswith("reinterpret_cast") || S.startswith("(const void") ||
+          S.startswith("(void") || S.startswith("static_cast"))
+        continue;
+      if (S.startswith("HIP_SYMBOL") && A.First + 1 < A.Last &&
+          T[A.First + 1].is(clang::tok::l_paren)) {
+        // HIP_SYMBOL(k) -> reinterpret_cast<const void*>(k)
+        C.replaceTokens(id(), A.First, A.First, "reinterpret_cast<const void*>");
+        continue;
+      }
+      wrapArg(C, id(), A, "reinterpret_cast<const void*>(", ")");
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createFuncPtrRule() { return std::make_unique<FuncPtrRule>(); }
+
+} // namespace cu2hip

@@ -1,0 +1,158 @@
+//===- IncludesRule.cpp - rule "includes": header mapping ------------------===//
+//
+// CUDA:  #include <cublas_v2.h>          HIP: #include <hipblas/hipblas.h>
+//        #include <cub/cub.cuh>                #include <hipcub/hipcub.hpp>
+// Maps every #include through the header table, in every preprocessor
+// branch. Adds `#include <hip/hip_runtime.h>` where nvcc included the CUDA
+// runtime implicitly (the file uses kernels, launches, built-in variables or
+// runtime names but includes no runtime header), and `#include
+// <cu2hip/wave.h>` where wave rules call its helpers. Findings:
+// includes-unsupported (a CUDA header without a HIP equivalent).
+//===----------------------------------------------------------------------===//
+#include "RuleUtil.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cu2hip {
+namespace {
+
+struct IncludeLine {
+  size_t HashTok;
+  unsigned NameBegin, NameEnd; ///< the <...> or "..." including delimiters
+  std::string Name;
+  unsigned LineEnd;            ///< offset just past the line's newline
+};
+
+class IncludesRule : public Rule {
+public:
+  llvm::StringRef id() const override { return "includes"; }
+
+  static std::vector<IncludeLine> findIncludes(const FileContext &C) {
+    std::vector<IncludeLine> R;
+    const auto &T = C.Toks;
+    for (size_t I = 0; I + 1 < T.size(); ++I) {
+      if (!T[I].is(tok::hash) || !T[I].StartOfLine)
+        continue;
+      if (!(T[I + 1].isIdent("include") || T[I + 1].isIdent("include_next")))
+        continue;
+      llvm::StringRef Rest = C.Buffer.substr(T[I + 1].end());
+      size_t NL = Rest.find('\n');
+      llvm::StringRef Line = Rest.substr(0, NL);
+      size_t B = Line.find_first_of("<\"");
+      if (B == llvm::StringRef::npos)
+        continue;
+      char Close = Line[B] == '<' ? '>' : '"';
+      size_t E = Line.find(Close, B + 1);
+      if (E == llvm::StringRef::npos)
+        continue;
+      IncludeLine L;
+      L.HashTok = I;
+      L.NameBegin = T[I + 1].end() + B;
+      L.NameEnd = T[I + 1].end() + E + 1;
+      L.Name = Line.substr(B + 1, E - B - 1).str();
+      L.LineEnd = NL == llvm::StringRef::npos ? C.Buffer.size()
+                                              : T[I + 1].end() + NL + 1;
+      R.push_back(L);
+    }
+    return R;
+  }
+
+  static bool looksLikeCudaHeader(llvm::StringRef H) {
+    return H.startswith("cuda") || H.startswith("cub/") || H.startswith("cu") ||
+           H.startswith("nv") || H.startswith("cooperative_groups") ||
+           H == "mma.h" || H == "sm_20_atomic_functions.h" ||
+           H.startswith("device_") || H.startswith("sm_") || H.startswith("crt/");
+  }
+
+  /// Does the file use what nvcc makes available without an #include?
+  static bool usesImplicitRuntime(const FileContext &C) {
+    for (const Tok &K : C.Toks.tokens()) {
+      if (K.is(tok::lesslessless))
+        return true;
+      if (!K.isIdent())
+        continue;
+      if (llvm::StringSwitch<bool>(K.Text)
+              .Cases("__global__", "__device__", "__shared__", "__constant__",
+                     "__host__", true)
+              .Cases("threadIdx", "blockIdx", "blockDim", "gridDim", true)
+              .Cases("__syncthreads", "atomicAdd", "__launch_bounds__", true)
+              .Default(false))
+        return true;
+      if (const MapEntry *E = C.Maps.lookupName(K.Text))
+        if (E->Lib == "runtime" || E->Lib == "device" || E->Lib == "driver")
+          return true;
+    }
+    return false;
+  }
+
+  void run(FileContext &C) override {
+    auto Includes = findIncludes(C);
+    bool HasRuntime = false, HasWave = false;
+    const IncludeLine *RuntimeLine = nullptr;
+    for (const IncludeLine &L : Includes) {
+      std::string Hip = L.Name;
+      if (const MapEntry *E = C.Maps.lookupHeader(L.Name)) {
+        if (E->status() == MapStatus::Unsupported) {
+          C.report("includes-unsupported", Severity::Warning, L.NameBegin,
+                   "header <" + L.Name + "> has no HIP equivalent" +
+                       (E->Note.empty() ? "" : ": " + E->Note));
+          continue;
+        }
+        Hip = E->Hip;
+        C.Edits.add({L.NameBegin, L.NameEnd - L.NameBegin, "<" + Hip + ">", id().str()});
+        ++C.Stats.EditsPerRule[id()];
+        ++C.Stats.RenamesPerLib[E->Lib.empty() ? "headers" : E->Lib];
+      } else if (looksLikeCudaHeader(L.Name) && !C.Maps.isHipHeader(L.Name) &&
+                 C.Buffer[L.NameBegin] == '<') {
+        C.report("includes-unknown", Severity::Note, L.NameBegin,
+                 "header <" + L.Name + "> looks like a CUDA header but has no "
+                 "mapping; kept as written");
+      }
+      if (Hip == "hip/hip_runtime.h" || Hip == "hip/hip_runtime_api.h") {
+        HasRuntime = true;
+        if (!RuntimeLine)
+          RuntimeLine = &L;
+      }
+      if (Hip == "cu2hip/wave.h")
+        HasWave = true;
+    }
+    std::string Add;
+    if (!HasRuntime && usesImplicitRuntime(C)) {
+      Add += "#include <hip/hip_runtime.h>\n";
+      C.Stats.NeedsHipRuntime = true;
+    }
+    if (C.Stats.UsesWaveHeader && !HasWave) {
+      if (RuntimeLine && Add.empty()) {
+        C.insertAtOffset(id(), RuntimeLine->LineEnd, "#include <cu2hip/wave.h>\n");
+      } else {
+        if (Add.empty())
+          Add += "#include <hip/hip_runtime.h>\n";
+        Add += "#include <cu2hip/wave.h>\n";
+      }
+    }
+    if (Add.empty())
+      return;
+    // Before the first #include, else after `#pragma once`, else at the top.
+    unsigned At = 0;
+    if (!Includes.empty())
+      At = C.Toks[Includes.front().HashTok].Offset;
+    else {
+      const auto &T = C.Toks;
+      for (size_t I = 0; I + 2 < T.size(); ++I)
+        if (T[I].is(tok::hash) && T[I].StartOfLine && T[I + 1].isIdent("pragma") &&
+            T[I + 2].isIdent("once")) {
+          size_t NL = C.Buffer.find('\n', T[I + 2].end());
+          At = NL == llvm::StringRef::npos ? C.Buffer.size() : NL + 1;
+          break;
+        }
+    }
+    C.insertAtOffset(id(), At, Add);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createIncludesRule() { return std::make_unique<IncludesRule>(); }
+
+} // namespace cu2hip

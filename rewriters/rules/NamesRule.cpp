@@ -1,0 +1,103 @@
+//===- NamesRule.cpp - rule "names": CUDA identifiers -> HIP via the maps --===//
+//
+// Renames every identifier token that is a key of the mapping tables
+// (functions, types, enumerators, macros, namespaces) in all code, active or
+// not, including macro bodies (so `cublasSgemm` inside a user macro is
+// renamed like any other use: case 07). Skips member names (`p.x`), names
+// qualified by an unmapped namespace, names the user declared (FileFacts),
+// and the name being defined by a #define. Namespace entries (cub -> hipcub)
+// are renamed only before `::` or after `namespace`.
+// Findings: names-unsupported (no sound HIP equivalent), names-partial,
+// names-inactive (renamed in a region no configuration compiled).
+//===----------------------------------------------------------------------===//
+#include "RuleUtil.h"
+#include "WaveNames.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace clang;
+
+namespace cu2hip {
+namespace {
+
+class NamesRule : public Rule {
+public:
+  llvm::StringRef id() const override { return "names"; }
+
+  void run(FileContext &C) override {
+    const auto &T = C.Toks;
+    std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (!T[I].isIdent())
+        continue;
+      llvm::StringRef Name = T[I].Text;
+      const MapEntry *E = C.Maps.lookupName(Name);
+      if (!E)
+        continue;
+      if (C.Opts.Wave != WaveMode::Keep && isWaveOwnedName(Name))
+        continue;
+      if (C.Facts.ShadowedNames.count(Name))
+        continue;
+      if (inIncludeDirective(C, I))
+        continue;
+      if (E->isNamespace()) {
+        bool Qualifies = I + 1 < T.size() && T[I + 1].is(tok::coloncolon);
+        bool Declared = I > 0 && T[I - 1].isIdent("namespace");
+        if (!Qualifies && !Declared)
+          continue;
+        if (I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)))
+          continue;
+      } else if (C.isMemberOrForeignQualified(I)) {
+        continue;
+      }
+      if (isMacroNameBeingDefined(C, I)) {
+        C.report("names-user-macro", Severity::Note, T[I].Offset,
+                 ("macro '" + Name + "' defines a CUDA API name; kept as written")
+                     .str());
+        continue;
+      }
+      switch (E->status()) {
+      case MapStatus::Unsupported:
+        C.report("names-unsupported", Severity::Warning, T[I].Offset,
+                 ("'" + Name + "' has no HIP equivalent" +
+                  (E->Note.empty() ? "" : ": " + E->Note))
+                     .str());
+        continue;
+      case MapStatus::Partial:
+        C.report("names-partial", Severity::Note, T[I].Offset,
+                 ("'" + Name + "' -> '" + E->Hip + "' differs in behaviour" +
+                  (E->Note.empty() ? "" : ": " + E->Note))
+                     .str());
+        break;
+      case MapStatus::Supported:
+        break;
+      }
+      if (E->Hip == Name)
+        continue;
+      C.replaceTokens(id(), I, I, E->Hip);
+      ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
+      if (E->Since == "7.2")
+        ++C.Stats.RenamesPerLib["(needs ROCm>=6)"];
+      if (C.Facts.isInactive(T[I].Offset)) {
+        // One note per inactive region.
+        for (auto &R : C.Facts.Inactive)
+          if (T[I].Offset >= R.first && T[I].Offset < R.second) {
+            if (std::find(ReportedInactive.begin(), ReportedInactive.end(), R) ==
+                ReportedInactive.end()) {
+              ReportedInactive.push_back(R);
+              C.report("names-inactive", Severity::Note, T[I].Offset,
+                       "CUDA names renamed at token level in a preprocessor "
+                       "branch that no configuration compiles; no semantic "
+                       "rule ran here");
+            }
+            break;
+          }
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createNamesRule() { return std::make_unique<NamesRule>(); }
+
+} // namespace cu2hip

@@ -1,0 +1,68 @@
+//===- WaveShuffleRule.cpp - rule "wave-shfl": shuffles keep 32-lane warps -===//
+//
+// CUDA:  __shfl_xor_sync(0xffffffff, v, off)            (32-lane warp)
+// HIP:   __shfl_xor_sync(cu2hip::mask64(0xffffffff), v, off, 32)
+// Why: HIP's shuffle width defaults to warpSize, 64 on CDNA, so offsets and
+// source lanes cross the 32-lane boundary (catalogue rows 1-4; llama.cpp#3630,
+// cupy#9977, HeCBench#177); ROCm >= 6.2 static_asserts a 64-bit mask
+// (ROCm/hip#3667). mask64() places the 32-bit CUDA mask into the lane's own
+// half of the wavefront (identity on wave32), which is what HIP's mask check
+// expects when both halves run the same code. Smaller explicit widths are
+// kept; an explicit `warpSize` width is turned into 32 by wave-warpsize.
+// --wave=keep only widens the mask type.
+//===----------------------------------------------------------------------===//
+#include "RuleUtil.h"
+#include "WaveNames.h"
+
+namespace cu2hip {
+namespace {
+
+class WaveShuffleRule : public Rule {
+public:
+  llvm::StringRef id() const override { return "wave-shfl"; }
+
+  void run(FileContext &C) override {
+    const auto &T = C.Toks;
+    for (size_t I = 0; I < T.size(); ++I) {
+      bool IsSync = false;
+      if (!T[I].isIdent() || !isShuffle(T[I].Text, IsSync) ||
+          C.isMemberOrForeignQualified(I))
+        continue;
+      auto Args = callArgs(C, I);
+      if (!Args)
+        continue;
+      size_t NArgs = Args->Args.size();
+      size_t WantNoWidth = IsSync ? 3 : 2;
+      if (NArgs < WantNoWidth || NArgs > WantNoWidth + 1) {
+        C.report("wave-shfl", Severity::Warning, T[I].Offset,
+                 "unexpected argument count for " + T[I].Text.str() +
+                     "; left unchanged");
+        continue;
+      }
+      if (IsSync) {
+        llvm::StringRef Mask = T.argText(Args->Args[0]);
+        if (!Mask.startswith("cu2hip::") &&
+            !Mask.startswith("(unsigned long long)")) {
+          if (C.Opts.Wave == WaveMode::Keep)
+            wrapArg(C, id(), Args->Args[0], "(unsigned long long)(", ")");
+          else {
+            wrapArg(C, id(), Args->Args[0], "cu2hip::mask64(", ")");
+            C.Stats.UsesWaveHeader = true;
+          }
+        }
+      }
+      if (C.Opts.Wave == WaveMode::Keep)
+        continue;
+      if (NArgs == WantNoWidth)
+        C.insert(id(), Args->RParen, ", 32");
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createWaveShuffleRule() {
+  return std::make_unique<WaveShuffleRule>();
+}
+
+} // namespace cu2hip

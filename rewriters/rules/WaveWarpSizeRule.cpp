@@ -1,0 +1,49 @@
+//===- WaveWarpSizeRule.cpp - rule "wave-warpsize" ------------------------===//
+//
+// CUDA:  for (int o = warpSize / 2; o > 0; o >>= 1) ...   (warpSize == 32)
+// HIP:   for (int o = cu2hip::logical_warp_size / 2; ...)
+// Why: CUDA's warpSize is always 32 and ported logical-32 code must keep it;
+// HIP's warpSize is 64 on CDNA and, since ROCm 7, not a constant expression
+// (catalogue rows 6, 7, 17; bitsandbytes#1762, vllm#20330, apex#231).
+// cu2hip::logical_warp_size is a constexpr 32. Member reads (`prop.warpSize`,
+// host code) are not renamed: they get the finding wave-host-warpsize.
+//===----------------------------------------------------------------------===//
+#include "RuleUtil.h"
+
+namespace cu2hip {
+namespace {
+
+class WaveWarpSizeRule : public Rule {
+public:
+  llvm::StringRef id() const override { return "wave-warpsize"; }
+
+  void run(FileContext &C) override {
+    const auto &T = C.Toks;
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (!T[I].isIdent("warpSize"))
+        continue;
+      if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow))) {
+        C.report("wave-host-warpsize", Severity::Warning, T[I].Offset,
+                 "reads the device's wavefront size (64 on CDNA, 32 on RDNA); "
+                 "the port keeps 32-lane CUDA warps, so geometry computed from "
+                 "it no longer matches the kernels",
+                 "use 32 (cu2hip::logical_warp_size) for warp geometry, or "
+                 "cu2hip::host_wave_size() where the real wavefront is meant");
+        continue;
+      }
+      if (C.Opts.Wave == WaveMode::Keep || C.isMemberOrForeignQualified(I) ||
+          isMacroNameBeingDefined(C, I))
+        continue;
+      C.replaceTokens(id(), I, I, "cu2hip::logical_warp_size");
+      C.Stats.UsesWaveHeader = true;
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createWaveWarpSizeRule() {
+  return std::make_unique<WaveWarpSizeRule>();
+}
+
+} // namespace cu2hip

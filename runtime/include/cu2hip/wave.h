@@ -1,0 +1,311 @@
+//===- cu2hip/wave.h - CUDA warp semantics on AMD wavefronts --------------===//
+//
+// Included by code that cu2hip ported with --wave=logical32 (the default).
+// Every CUDA warp becomes a 32-lane group inside the AMD wavefront: the
+// lanes [0,32) and [32,64) of a wave64 (CDNA, gfx9) are two logical warps;
+// on wave32 (RDNA, gfx10+) and on NVIDIA the helpers are the identity.
+// Waves are formed from linearised thread ids, so `__lane_id() & 32` names
+// the half, which coincides with CUDA's `threadIdx / 32` warps for every
+// block shape (reference/amd-rewrites.md, A.3 strategy S1).
+//
+// Each helper keeps the signature of the CUDA intrinsic it replaces and
+// returns 32-bit lane masks relative to the lane's own logical warp:
+//   cu2hip::mask64(m)            32-bit CUDA mask -> 64-bit HIP mask in the
+//                                lane's half (ROCm >= 6.2 static_asserts a
+//                                64-bit mask: ROCm/hip#3667)
+//   cu2hip::ballot_sync32(m, p)  CUDA __ballot_sync (HIP returns 64 bits)
+//   cu2hip::activemask32()       CUDA __activemask
+//   cu2hip::all_sync32 / any_sync32 / uni_sync32   votes on the logical warp
+//   cu2hip::match_any_sync32 / match_all_sync32
+//   cu2hip::reduce_{add,min,max,and,or,xor}_sync32
+//   cu2hip::syncwarp(m)          CUDA __syncwarp, also on ROCm < 7
+//   cu2hip::lanemask_{lt,le,eq,gt,ge}32(), cu2hip::lane_id32()
+//   cu2hip::logical_warp_size    constexpr 32 (CUDA's warpSize)
+//   cu2hip::device_wave_size()   constexpr hardware wavefront of the target
+//                                (64 on gfx9, 32 on gfx10+ and NVIDIA)
+//   cu2hip::host_wave_size(dev)  host: hipDeviceProp_t::warpSize, cached
+//   cu2hip::lane_mask_t          unsigned long long
+// It never uses `warpSize` in a constant expression (not constexpr since
+// ROCm 7) and never hard-codes 64 for RDNA.
+//
+// Platforms: HIP on AMD (ROCm 5.2 .. 7.2), HIP on NVIDIA
+// (__HIP_PLATFORM_NVIDIA__), and the cu2hip CPU emulator (__CU2HIP_EMU__).
+// On HIP < 6.2 (no *_sync intrinsics on AMD) this header also provides
+// __shfl*_sync taking a 64-bit mask, implemented with the unsynchronised
+// shuffles (AMD lanes run in lockstep). On ROCm 6.2-6.x define
+// HIP_ENABLE_WARP_SYNC_BUILTINS when compiling, as HIP itself requires.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_WAVE_H
+#define CU2HIP_WAVE_H
+
+#include <hip/hip_runtime.h>
+
+#if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
+#define CU2HIP_WAVE_NVIDIA 1
+#else
+#define CU2HIP_WAVE_NVIDIA 0
+#endif
+
+#if !CU2HIP_WAVE_NVIDIA && !defined(__CU2HIP_EMU__) && defined(HIP_VERSION) &&      \
+    HIP_VERSION < 60200000
+#define CU2HIP_WAVE_NEED_SYNC_SHUFFLES 1
+#else
+#define CU2HIP_WAVE_NEED_SYNC_SHUFFLES 0
+#endif
+
+#if CU2HIP_WAVE_NEED_SYNC_SHUFFLES
+// HIP < 6.2 has no *_sync shuffles. Same signatures as ROCm >= 6.2 (64-bit
+// mask); the mask is not checked: lanes of a wavefront execute in lockstep.
+template <typename T>
+__device__ inline T __shfl_sync(unsigned long long, T var, int src,
+                                int width = __AMDGCN_WAVEFRONT_SIZE) {
+  return __shfl(var, src, width);
+}
+template <typename T>
+__device__ inline T __shfl_up_sync(unsigned long long, T var, unsigned int delta,
+                                   int width = __AMDGCN_WAVEFRONT_SIZE) {
+  return __shfl_up(var, delta, width);
+}
+template <typename T>
+__device__ inline T __shfl_down_sync(unsigned long long, T var, unsigned int delta,
+                                     int width = __AMDGCN_WAVEFRONT_SIZE) {
+  return __shfl_down(var, delta, width);
+}
+template <typename T>
+__device__ inline T __shfl_xor_sync(unsigned long long, T var, int lane_mask,
+                                    int width = __AMDGCN_WAVEFRONT_SIZE) {
+  return __shfl_xor(var, lane_mask, width);
+}
+#endif
+
+namespace cu2hip {
+
+/// A lane mask of a whole wavefront (HIP's 64-bit form).
+using lane_mask_t = unsigned long long;
+
+/// CUDA's warp size, which ported logical-32 code keeps (constexpr).
+constexpr int logical_warp_size = 32;
+
+/// Hardware wavefront size of the device-compilation target, as a constant:
+/// 64 on gfx9 (GCN/CDNA), 32 on gfx10+ (RDNA) and on NVIDIA. In the host
+/// pass of a HIP compilation no target is known: use host_wave_size().
+__host__ __device__ constexpr int device_wave_size() {
+#if defined(__GFX9__) || defined(__GFX8__) || defined(__GFX7__) || defined(__GFX6__)
+  return 64;
+#else
+  return 32;
+#endif
+}
+
+/// Bit offset of the calling lane's logical warp inside the wavefront:
+/// 0 or 32 on wave64, always 0 on wave32 and NVIDIA.
+__device__ inline unsigned lane_half_shift() {
+#if CU2HIP_WAVE_NVIDIA
+  return 0;
+#else
+  return __lane_id() & 32u;
+#endif
+}
+
+/// The calling lane's index inside its logical 32-lane warp (CUDA's laneid).
+__device__ inline unsigned lane_id32() {
+#if CU2HIP_WAVE_NVIDIA
+  unsigned l;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(l));
+  return l;
+#else
+  return __lane_id() & 31u;
+#endif
+}
+
+/// 32-bit CUDA mask -> 64-bit HIP mask placed in the lane's logical warp.
+__device__ inline lane_mask_t mask64(unsigned mask) {
+  return static_cast<lane_mask_t>(mask) << lane_half_shift();
+}
+
+/// The 32 bits of a wavefront-wide ballot that belong to the caller's
+/// logical warp.
+__device__ inline unsigned own_half(lane_mask_t wave_bits) {
+  return static_cast<unsigned>(wave_bits >> lane_half_shift());
+}
+
+namespace detail {
+__device__ inline unsigned ballot_raw32(int pred) {
+#if CU2HIP_WAVE_NVIDIA
+  return __ballot_sync(__activemask(), pred);
+#else
+  return own_half(static_cast<lane_mask_t>(__ballot(pred)));
+#endif
+}
+} // namespace detail
+
+/// CUDA __activemask(): the active lanes of the caller's logical warp.
+__device__ inline unsigned activemask32() {
+#if CU2HIP_WAVE_NVIDIA
+  return __activemask();
+#else
+  return detail::ballot_raw32(1);
+#endif
+}
+
+/// CUDA __ballot_sync(mask, pred): bit i set iff lane i of the logical
+/// warp is in `mask`, active, and has a non-zero predicate.
+__device__ inline unsigned ballot_sync32(unsigned mask, int pred) {
+#if CU2HIP_WAVE_NVIDIA
+  return __ballot_sync(mask, pred);
+#else
+  return detail::ballot_raw32(pred) & mask;
+#endif
+}
+
+/// Pre-CUDA-9 __ballot(pred) (all active lanes).
+__device__ inline unsigned ballot32(int pred) { return detail::ballot_raw32(pred); }
+
+/// CUDA __all_sync(mask, pred): non-zero iff every active lane of `mask`
+/// has a non-zero predicate (on the logical warp, not the wavefront).
+__device__ inline int all_sync32(unsigned mask, int pred) {
+  unsigned members = activemask32() & mask;
+  return (detail::ballot_raw32(pred) & members) == members;
+}
+
+/// CUDA __any_sync(mask, pred).
+__device__ inline int any_sync32(unsigned mask, int pred) {
+  return (detail::ballot_raw32(pred) & mask) != 0;
+}
+
+/// CUDA __uni_sync(mask, pred): all or none of the lanes agree.
+__device__ inline int uni_sync32(unsigned mask, int pred) {
+  unsigned members = activemask32() & mask;
+  unsigned b = detail::ballot_raw32(pred) & members;
+  return b == 0 || b == members;
+}
+
+/// Pre-CUDA-9 __all(pred) / __any(pred).
+__device__ inline int all32(int pred) { return all_sync32(0xffffffffu, pred); }
+__device__ inline int any32(int pred) { return any_sync32(0xffffffffu, pred); }
+
+/// CUDA __syncwarp(mask): orders memory among the lanes of the logical warp.
+/// On AMD the lanes of a wavefront run in lockstep; this is a wavefront
+/// barrier with release/acquire fences (ROCm < 7 has no __syncwarp).
+__device__ inline void syncwarp(unsigned mask = 0xffffffffu) {
+#if CU2HIP_WAVE_NVIDIA
+  __syncwarp(mask);
+#elif defined(__CU2HIP_EMU__)
+  __syncwarp(mask64(mask));
+#else
+  (void)mask;
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+#endif
+}
+
+/// Lane masks relative to the caller's logical warp (CUDA %lanemask_*).
+__device__ inline unsigned lanemask_eq32() { return 1u << lane_id32(); }
+__device__ inline unsigned lanemask_lt32() { return lanemask_eq32() - 1u; }
+__device__ inline unsigned lanemask_le32() { return lanemask_lt32() | lanemask_eq32(); }
+__device__ inline unsigned lanemask_gt32() { return ~lanemask_le32(); }
+__device__ inline unsigned lanemask_ge32() { return ~lanemask_lt32(); }
+
+namespace detail {
+template <typename T> __device__ inline T shfl32(T v, int src) {
+#if CU2HIP_WAVE_NVIDIA
+  return __shfl_sync(__activemask(), v, src, 32);
+#else
+  return __shfl(v, src, 32);
+#endif
+}
+} // namespace detail
+
+/// CUDA __match_any_sync(mask, value): the lanes of `mask` (in the logical
+/// warp) whose `value` equals the caller's.
+template <typename T> __device__ inline unsigned match_any_sync32(unsigned mask, T value) {
+  unsigned remaining = activemask32() & mask;
+  unsigned result = 0;
+  while (remaining) {
+    int leader = __ffs(static_cast<int>(remaining)) - 1;
+    T lv = detail::shfl32(value, leader);
+    unsigned same = detail::ballot_raw32(value == lv) & remaining;
+    if (value == lv)
+      result = same;
+    remaining &= ~same;
+  }
+  return result;
+}
+
+/// CUDA __match_all_sync(mask, value, &pred): `mask`'s active lanes if all
+/// hold the same value (pred = 1), else 0 (pred = 0).
+template <typename T>
+__device__ inline unsigned match_all_sync32(unsigned mask, T value, int *pred) {
+  unsigned members = activemask32() & mask;
+  int leader = members ? __ffs(static_cast<int>(members)) - 1 : 0;
+  T lv = detail::shfl32(value, leader);
+  int all = all_sync32(mask, value == lv);
+  if (pred)
+    *pred = all;
+  return all ? members : 0u;
+}
+
+namespace detail {
+template <typename T, typename Op>
+__device__ inline T reduce32(unsigned mask, T v, T identity, Op op) {
+  T x = (mask >> lane_id32()) & 1u ? v : identity;
+  for (int off = 16; off > 0; off >>= 1)
+    x = op(x, shfl32(x, static_cast<int>(lane_id32() ^ off)));
+  return x;
+}
+} // namespace detail
+
+/// CUDA __reduce_*_sync(mask, value) (sm_80) on the logical warp. All 32
+/// lanes of the logical warp must be active (lanes outside `mask` add the
+/// identity).
+__device__ inline unsigned reduce_add_sync32(unsigned mask, unsigned v) {
+  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a + b; });
+}
+__device__ inline int reduce_add_sync32(unsigned mask, int v) {
+  return detail::reduce32(mask, v, 0, [](int a, int b) { return a + b; });
+}
+__device__ inline unsigned reduce_min_sync32(unsigned mask, unsigned v) {
+  return detail::reduce32(mask, v, 0xffffffffu,
+                          [](unsigned a, unsigned b) { return a < b ? a : b; });
+}
+__device__ inline int reduce_min_sync32(unsigned mask, int v) {
+  return detail::reduce32(mask, v, 0x7fffffff, [](int a, int b) { return a < b ? a : b; });
+}
+__device__ inline unsigned reduce_max_sync32(unsigned mask, unsigned v) {
+  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a > b ? a : b; });
+}
+__device__ inline int reduce_max_sync32(unsigned mask, int v) {
+  return detail::reduce32(mask, v, static_cast<int>(0x80000000u),
+                          [](int a, int b) { return a > b ? a : b; });
+}
+__device__ inline unsigned reduce_and_sync32(unsigned mask, unsigned v) {
+  return detail::reduce32(mask, v, 0xffffffffu, [](unsigned a, unsigned b) { return a & b; });
+}
+__device__ inline unsigned reduce_or_sync32(unsigned mask, unsigned v) {
+  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a | b; });
+}
+__device__ inline unsigned reduce_xor_sync32(unsigned mask, unsigned v) {
+  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a ^ b; });
+}
+
+/// Host: the wavefront size of device `dev` (64 on CDNA, 32 on RDNA and
+/// NVIDIA), from hipDeviceProp_t::warpSize; cached for devices 0..63.
+/// Returns 0 when the device cannot be queried.
+inline int host_wave_size(int dev = -1) {
+  if (dev < 0 && hipGetDevice(&dev) != hipSuccess)
+    return 0;
+  static int cache[64] = {0};
+  if (dev < 64 && cache[dev])
+    return cache[dev];
+  int ws = 0;
+  if (hipDeviceGetAttribute(&ws, hipDeviceAttributeWarpSize, dev) != hipSuccess)
+    return 0;
+  if (dev < 64)
+    cache[dev] = ws;
+  return ws;
+}
+
+} // namespace cu2hip
+
+#endif // CU2HIP_WAVE_H
