@@ -112,6 +112,19 @@ Error MapTable::loadDirectory(StringRef Dir) {
   for (const std::string &F : Files)
     if (Error E = loadFile(F))
       return E;
+  // Hand-written overrides (e.g. runtime shims) replace generated entries.
+  llvm::SmallString<256> Over(Dir);
+  llvm::sys::path::append(Over, "overrides");
+  if (llvm::sys::fs::is_directory(Over)) {
+    std::vector<std::string> OFiles;
+    for (sys::fs::directory_iterator It(Over, EC), End; It != End && !EC; It.increment(EC))
+      if (sys::path::extension(It->path()) == ".yaml")
+        OFiles.push_back(It->path());
+    std::sort(OFiles.begin(), OFiles.end());
+    for (const std::string &F : OFiles)
+      if (Error E = loadFile(F, /*AllowOverride=*/true))
+        return E;
+  }
   return Error::success();
 }
 

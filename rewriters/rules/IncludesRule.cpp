@@ -88,7 +88,7 @@ public:
 
   void run(FileContext &C) override {
     auto Includes = findIncludes(C);
-    bool HasRuntime = false, HasWave = false;
+    bool HasRuntime = false, HasWave = false, HasCompat = false;
     const IncludeLine *RuntimeLine = nullptr;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
@@ -116,19 +116,26 @@ public:
       }
       if (Hip == "cu2hip/wave.h")
         HasWave = true;
+      if (Hip == "cu2hip/compat.h")
+        HasCompat = true;
     }
     std::string Add;
     if (!HasRuntime && usesImplicitRuntime(C)) {
       Add += "#include <hip/hip_runtime.h>\n";
       C.Stats.NeedsHipRuntime = true;
     }
-    if (C.Stats.UsesWaveHeader && !HasWave) {
+    std::string Ours;
+    if (C.Stats.UsesWaveHeader && !HasWave)
+      Ours += "#include <cu2hip/wave.h>\n";
+    if (C.Stats.UsesCompatHeader && !HasCompat)
+      Ours += "#include <cu2hip/compat.h>\n";
+    if (!Ours.empty()) {
       if (RuntimeLine && Add.empty()) {
-        C.insertAtOffset(id(), RuntimeLine->LineEnd, "#include <cu2hip/wave.h>\n");
+        C.insertAtOffset(id(), RuntimeLine->LineEnd, Ours);
       } else {
         if (Add.empty())
           Add += "#include <hip/hip_runtime.h>\n";
-        Add += "#include <cu2hip/wave.h>\n";
+        Add += Ours;
       }
     }
     if (Add.empty())

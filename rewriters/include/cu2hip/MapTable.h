@@ -42,7 +42,8 @@ public:
   /// Loads the same format from a string (used by unit tests).
   llvm::Error loadString(llvm::StringRef Text, llvm::StringRef Name,
                          bool AllowOverride = false);
-  /// Loads every *.yaml file of a directory, in sorted order.
+  /// Loads every *.yaml file of a directory, in sorted order, then the files
+  /// of its overrides/ subdirectory, which replace entries.
   llvm::Error loadDirectory(llvm::StringRef Dir);
 
   const MapEntry *lookupName(llvm::StringRef Cuda) const;

@@ -43,6 +43,7 @@ struct FileStats {
   llvm::StringMap<unsigned> RenamesPerLib; ///< names converted per library
   llvm::StringMap<unsigned> EditsPerRule;
   bool UsesWaveHeader = false;   ///< output needs <cu2hip/wave.h>
+  bool UsesCompatHeader = false; ///< output calls cu2hip:: shims (compat.h)
   bool NeedsHipRuntime = false;  ///< file uses the runtime implicitly
   bool IsAlreadyHip = false;
 };

@@ -1,0 +1,25 @@
+# lit configuration for cu2hip's rule tests.
+#   python3 /usr/lib/llvm-16/build/utils/lit/lit.py -sv test/lit \
+#       --param cu2hip_build=build
+import os
+import lit.formats
+
+config.name = "cu2hip"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cuh", ".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+root = os.path.abspath(os.path.join(config.test_source_root, "..", ".."))
+build = lit_config.params.get("cu2hip_build", os.path.join(root, "build"))
+if not os.path.isabs(build):
+    build = os.path.join(root, build)
+config.test_exec_root = os.path.join(build, "test", "lit")
+cu2hip = os.path.join(build, "tool", "cu2hip")
+config.substitutions.append(("%cu2hip", cu2hip))
+config.substitutions.append(("%root", root))
+config.substitutions.append(("%cases", os.path.join(os.path.dirname(root), "shared", "cases")))
+llvm_bin = "/usr/lib/llvm-16/bin"
+config.environment["PATH"] = llvm_bin + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
+for var in ("CUDA_PATH", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
