@@ -81,6 +81,9 @@ static cl::opt<bool> Annotate("annotate", cl::desc("Write findings as comments i
 static cl::opt<std::string> ReportFile("report", cl::desc("Write a JSON report"),
                                        cl::value_desc("file"), cl::cat(Cat));
 static cl::opt<bool> Quiet("quiet", cl::desc("Only errors and the summary"), cl::cat(Cat));
+static cl::opt<bool> Verbose("verbose",
+                             cl::desc("Also print Clang's type-check notes (parse-semantic)"),
+                             cl::cat(Cat));
 static cl::opt<bool> NoSummary("no-summary", cl::desc("Do not print the closing summary"),
                                cl::cat(Cat));
 static cl::opt<bool> ListRules("list-rules", cl::desc("List rule ids and exit"), cl::cat(Cat));
@@ -315,8 +318,9 @@ int main(int argc, const char **argv) {
       ++PerRule[F.RuleId];
       if (F.RuleId == "names-unsupported" || F.RuleId == "includes-unsupported")
         Unsupported.push_back(&F);
+      bool Chatty = F.RuleId == "names-user-macro" || F.RuleId == "parse-semantic";
       if (F.Sev == Severity::Error || (!Quiet && F.Sev == Severity::Warning) ||
-          (!Quiet && F.Sev == Severity::Note && F.RuleId != "names-user-macro"))
+          (!Quiet && F.Sev == Severity::Note && (!Chatty || Verbose)))
         F.print(errs());
     }
     for (auto &KV : R.Stats.RenamesPerLib)

@@ -64,7 +64,9 @@ const std::vector<std::pair<const char *, const char *>> &ruleCatalogue() {
       {"cuda-macros", "__CUDA_ARCH__/__CUDACC__ tests to HIP's macros"},
       {"cuda-arch-version", "finding: __CUDA_ARCH__ compared as a number"},
       {"dynamic-shared", "extern __shared__ arrays to HIP_DYNAMIC_SHARED"},
-      {"parse-error", "error: the file does not compile as CUDA"},
+      {"parse-error", "error: syntax error (the file fails)"},
+      {"parse-include", "warning: an #include was not found while parsing"},
+      {"parse-semantic", "note: Clang 16 type-check message (does not fail)"},
       {"edit-conflict", "error: two rules edited overlapping text"},
   };
   return C;

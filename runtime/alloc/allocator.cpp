@@ -1,0 +1,723 @@
+//===- allocator.cpp - cu2hip device allocator ----------------------------===//
+//
+// Pass-through with statistics, or a caching allocator:
+//  * sizes rounded to 512 B (or to power-of-two subdivisions);
+//  * a small pool (<= 1 MiB, carved from 2 MiB segments) and a large pool
+//    (1..10 MiB carved from 20 MiB segments, larger requests get their own
+//    segment rounded to 2 MiB);
+//  * best fit, on the requesting stream first, then on any stream; blocks
+//    are split when the rest is worth keeping and merged with free
+//    neighbours when freed;
+//  * a free block remembers the streams whose work may still touch it
+//    ("uses"); reuse on another stream makes that stream wait for an event
+//    recorded on them (no host wait), reuse by the synchronous hipMalloc
+//    waits on the host unless the events have completed;
+//  * on out-of-memory: return one cached free segment big enough, retry;
+//    return all cached free segments, retry; then report.
+//
+//===----------------------------------------------------------------------===//
+#include "allocator.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace cu2hip {
+namespace alloc {
+
+namespace {
+std::string human(uint64_t B) {
+  char Buf[64];
+  if (B >= (1ull << 30))
+    std::snprintf(Buf, sizeof Buf, "%.2f GiB", double(B) / double(1ull << 30));
+  else if (B >= (1ull << 20))
+    std::snprintf(Buf, sizeof Buf, "%.2f MiB", double(B) / double(1ull << 20));
+  else if (B >= (1ull << 10))
+    std::snprintf(Buf, sizeof Buf, "%.2f KiB", double(B) / double(1ull << 10));
+  else
+    std::snprintf(Buf, sizeof Buf, "%" PRIu64 " B", B);
+  return Buf;
+}
+size_t roundUp(size_t X, size_t M) { return (X + M - 1) / M * M; }
+} // namespace
+
+bool Allocator::ByStream::operator()(const Block *A, const Block *B) const {
+  uintptr_t HA = reinterpret_cast<uintptr_t>(A->Home),
+            HB = reinterpret_cast<uintptr_t>(B->Home);
+  if (HA != HB)
+    return HA < HB;
+  if (A->Size != B->Size)
+    return A->Size < B->Size;
+  return A->Addr < B->Addr;
+}
+
+bool Allocator::BySize::operator()(const Block *A, const Block *B) const {
+  if (A->Size != B->Size)
+    return A->Size < B->Size;
+  return A->Addr < B->Addr;
+}
+
+Allocator::Allocator(DeviceBackend &B, const Config &C) : BE(B), Cfg(C) {
+  if (Cfg.Backend == BackendKind::Async)
+    BE.setReleaseThreshold(Cfg.ReleaseThreshold);
+}
+
+Allocator::~Allocator() {
+  for (Segment *S : Segments) {
+    for (Block *B = S->Head; B;) {
+      Block *N = B->Next;
+      delete B;
+      B = N;
+    }
+    delete S;
+  }
+}
+
+size_t Allocator::roundSize(size_t Bytes) const {
+  if (Bytes <= kMinBlock)
+    return kMinBlock;
+  unsigned Div = Cfg.RoundupPower2Divisions;
+  if (Div > 1) {
+    size_t Pow2 = size_t(1) << (63 - __builtin_clzll(Bytes)); // floor pow2
+    size_t Step = Pow2 / Div;
+    if (Step >= kMinBlock)
+      return roundUp(Bytes, Step);
+  }
+  return roundUp(Bytes, kMinBlock);
+}
+
+size_t Allocator::segmentSize(size_t Rounded) {
+  if (Rounded <= kSmallSize)
+    return kSmallSegment;
+  if (Rounded < kMinLargeAlloc)
+    return kLargeSegment;
+  return roundUp(Rounded, kRoundLarge);
+}
+
+// ---- sites -------------------------------------------------------------
+
+int Allocator::siteIndex(Site W) {
+  auto Key = std::make_pair(W.File, W.Line);
+  auto It = SiteIds.find(Key);
+  if (It != SiteIds.end())
+    return It->second;
+  int Idx = static_cast<int>(Sites.size());
+  SiteStats S;
+  S.File = W.File ? W.File : "?";
+  S.Line = W.Line;
+  Sites.push_back(S);
+  SiteIds.emplace(Key, Idx);
+  return Idx;
+}
+
+void Allocator::siteAdd(int Idx, size_t Bytes) {
+  SiteStats &S = Sites[Idx];
+  S.LiveBytes += Bytes;
+  S.LiveCount++;
+  S.TotalAllocs++;
+  S.PeakLiveBytes = std::max(S.PeakLiveBytes, S.LiveBytes);
+}
+
+void Allocator::siteSub(int Idx, size_t Bytes) {
+  if (Idx < 0)
+    return;
+  SiteStats &S = Sites[Idx];
+  S.LiveBytes -= Bytes;
+  S.LiveCount--;
+}
+
+// ---- events ------------------------------------------------------------
+
+Event Allocator::newEvent() {
+  Event E = nullptr;
+  if (!EventPool.empty()) {
+    E = EventPool.back();
+    EventPool.pop_back();
+  } else if (BE.eventCreate(&E) != Err::Ok) {
+    return nullptr;
+  }
+  EventRefs[E] = 1;
+  return E;
+}
+
+void Allocator::retainEvent(Event E) {
+  if (E)
+    EventRefs[E]++;
+}
+
+void Allocator::releaseEvent(Event E) {
+  if (!E)
+    return;
+  auto It = EventRefs.find(E);
+  if (It == EventRefs.end())
+    return;
+  if (--It->second == 0) {
+    EventRefs.erase(It);
+    EventPool.push_back(E);
+  }
+}
+
+// Work on one stream is ordered: the latest end of use on a stream covers
+// the earlier ones (a lazy use stands for "work up to its tick").
+void Allocator::addUse(Block *B, Use U) {
+  for (Use &V : B->Uses)
+    if (V.S == U.S) {
+      if (U.Tick >= V.Tick) {
+        releaseEvent(V.E);
+        V = U;
+      } else {
+        releaseEvent(U.E);
+      }
+      return;
+    }
+  B->Uses.push_back(U);
+}
+
+void Allocator::dropUses(Block *B) {
+  for (Use &U : B->Uses)
+    releaseEvent(U.E);
+  B->Uses.clear();
+}
+
+// ---- pools -------------------------------------------------------------
+
+void Allocator::insertFree(Block *B) {
+  Pool &P = B->Seg->Small ? SmallPool : LargePool;
+  P.Streams.insert(B);
+  P.Sizes.insert(B);
+}
+
+void Allocator::eraseFree(Block *B) {
+  Pool &P = B->Seg->Small ? SmallPool : LargePool;
+  P.Streams.erase(B);
+  P.Sizes.erase(B);
+}
+
+bool Allocator::fits(const Block *B, size_t Size) const {
+  if (B->Size < Size)
+    return false;
+  if (Size < Cfg.MaxSplitSize && B->Size >= Cfg.MaxSplitSize)
+    return false; // keep oversize blocks for oversize requests
+  if (Size >= Cfg.MaxSplitSize && B->Size > Size + kLargeSegment)
+    return false; // would waste too much of an unsplittable block
+  return true;
+}
+
+Allocator::Block *Allocator::findFree(Pool &P, size_t Size, Stream S) {
+  Block Key;
+  Key.Home = S;
+  Key.Size = Size;
+  Key.Addr = 0;
+  auto It = P.Streams.lower_bound(&Key);
+  if (It != P.Streams.end() && (*It)->Home == S && fits(*It, Size))
+    return *It;
+  auto It2 = P.Sizes.lower_bound(&Key);
+  if (It2 != P.Sizes.end() && fits(*It2, Size))
+    return *It2;
+  return nullptr;
+}
+
+// Makes B safe to use on S and returns the uses that a part split off B must
+// still honour: those known complete (queried, or waited for on the host)
+// are dropped for good, so finished work is never queried again.
+std::vector<Allocator::Use> Allocator::makeReady(Block *B, Stream S,
+                                                 bool StreamOrdered) {
+  bool Cross = false;
+  std::vector<Use> Keep;
+  for (Use &U : B->Uses) {
+    if (StreamOrdered && U.S == S) {
+      Keep.push_back(U); // ordered by S itself; other streams must still wait
+      continue;
+    }
+    Cross = Cross || U.S != S;
+    Event E = U.E;
+    if (!E) { // lazy: an event recorded now covers all work before the free
+      E = newEvent();
+      if (E)
+        BE.eventRecord(E, U.S);
+    }
+    if (!E || BE.eventDone(E)) {
+      releaseEvent(E);
+      continue;
+    }
+    if (StreamOrdered) {
+      BE.streamWaitEvent(S, E);
+      St.NumStreamWaits++;
+      Keep.push_back(Use{U.S, E, U.Tick});
+    } else {
+      BE.eventSynchronize(E);
+      St.NumHostWaits++;
+      releaseEvent(E);
+    }
+  }
+  B->Uses.clear();
+  if (Cross)
+    St.NumCrossStreamReuses++;
+  return Keep;
+}
+
+void Allocator::mergeInto(Block *Lo, Block *Hi) {
+  // Lo and Hi are adjacent free blocks, Lo first; Hi is deleted.
+  Lo->Size += Hi->Size;
+  Lo->Next = Hi->Next;
+  if (Hi->Next)
+    Hi->Next->Prev = Lo;
+  for (Use &U : Hi->Uses)
+    addUse(Lo, U); // takes over Hi's event references
+  Lo->FreeTick = std::max(Lo->FreeTick, Hi->FreeTick);
+  delete Hi;
+  St.NumMerges++;
+}
+
+// ---- allocate / free ----------------------------------------------------
+
+Err Allocator::allocate(void **Ptr, size_t Bytes, Stream S,
+                        bool StreamOrdered, Site Where) {
+  std::lock_guard<std::mutex> L(Mu);
+  if (StreamOrdered) {
+    if (!SawStream) {
+      SawStream = true;
+      FirstStream = S;
+    } else if (S != FirstStream) {
+      MultiStream = true;
+    }
+  }
+  if (Bytes == 0) {
+    *Ptr = nullptr;
+    return Err::Ok;
+  }
+  if (Cfg.Backend == BackendKind::Caching)
+    return allocateCaching(Ptr, Bytes, S, StreamOrdered, Where);
+
+  Err E;
+  if (Cfg.Backend == BackendKind::Async)
+    E = BE.mallocAsync(Ptr, Bytes, StreamOrdered ? S : nullptr);
+  else
+    E = StreamOrdered ? BE.mallocAsync(Ptr, Bytes, S) : BE.malloc(Ptr, Bytes);
+  if (E != Err::Ok) {
+    if (E == Err::Oom) {
+      St.NumOoms++;
+      LastOom = oomReport(Bytes, Bytes, Where);
+      if (Cfg.OomReport)
+        std::fprintf(stderr, "%s", LastOom.c_str());
+    }
+    return E;
+  }
+  int Idx = siteIndex(Where);
+  siteAdd(Idx, Bytes);
+  PassLive[reinterpret_cast<uintptr_t>(*Ptr)] = Live{Bytes, OtherKind::Managed, Idx};
+  St.NumAllocs++;
+  St.NumDeviceMallocs++;
+  St.AllocatedBytes += Bytes;
+  St.RequestedBytes += Bytes;
+  St.ReservedBytes += Bytes;
+  St.PeakAllocatedBytes = std::max(St.PeakAllocatedBytes, St.AllocatedBytes);
+  St.PeakReservedBytes = std::max(St.PeakReservedBytes, St.ReservedBytes);
+  return Err::Ok;
+}
+
+Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
+                               bool StreamOrdered, Site Where) {
+  // With free_fence:0, hipMalloc/hipFree follow the null stream's order.
+  bool Ordered = StreamOrdered || !Cfg.FreeFence;
+  Stream Str = StreamOrdered ? S : nullptr;
+  size_t Size = roundSize(Bytes);
+  Pool &P = Size <= kSmallSize ? SmallPool : LargePool;
+  Block *B = findFree(P, Size, Str);
+  if (B) {
+    eraseFree(B);
+    St.NumCacheHits++;
+  } else {
+    size_t SegSize = segmentSize(Size);
+    maybeCollect(SegSize);
+    void *Raw = nullptr;
+    Err E = BE.malloc(&Raw, SegSize);
+    if (E == Err::Oom) {
+      St.NumOomRetries++;
+      if (releaseOneFitting(SegSize))
+        E = BE.malloc(&Raw, SegSize);
+      if (E == Err::Oom && releaseAllFree(false, UINT64_MAX) > 0)
+        E = BE.malloc(&Raw, SegSize);
+    }
+    if (E != Err::Ok) {
+      if (E == Err::Oom) {
+        St.NumOoms++;
+        LastOom = oomReport(Bytes, Size, Where);
+        if (Cfg.OomReport)
+          std::fprintf(stderr, "%s", LastOom.c_str());
+      }
+      return E;
+    }
+    Segment *Seg = new Segment;
+    Seg->Base = reinterpret_cast<uintptr_t>(Raw);
+    Seg->Size = SegSize;
+    Seg->Small = Size <= kSmallSize;
+    B = new Block;
+    B->Addr = Seg->Base;
+    B->Size = SegSize;
+    B->Seg = Seg;
+    B->Home = Str;
+    Seg->Head = B;
+    Segments.push_back(Seg);
+    St.NumDeviceMallocs++;
+    St.ReservedBytes += SegSize;
+    St.PeakReservedBytes = std::max(St.PeakReservedBytes, St.ReservedBytes);
+  }
+  std::vector<Use> Keep = makeReady(B, Str, Ordered);
+  size_t Rest = B->Size - Size;
+  bool Split = B->Seg->Small
+                   ? Rest >= kMinBlock
+                   : (Rest > kSmallSize && B->Size < Cfg.MaxSplitSize);
+  if (Split) {
+    // The rest keeps what is still pending on it (and B's stream order).
+    Block *R = new Block;
+    R->Addr = B->Addr + Size;
+    R->Size = Rest;
+    R->Seg = B->Seg;
+    R->Prev = B;
+    R->Next = B->Next;
+    if (B->Next)
+      B->Next->Prev = R;
+    B->Next = R;
+    B->Size = Size;
+    R->Home = B->Home;
+    R->Uses = std::move(Keep);
+    R->FreeTick = B->FreeTick;
+    insertFree(R);
+    St.NumSplits++;
+  } else {
+    for (Use &U : Keep)
+      releaseEvent(U.E);
+  }
+  B->Home = Str;
+  B->Allocated = true;
+  B->Requested = Bytes;
+  B->SiteIdx = siteIndex(Where);
+  siteAdd(B->SiteIdx, Bytes);
+  AllocatedBlocks[B->Addr] = B;
+  St.NumAllocs++;
+  St.AllocatedBytes += B->Size;
+  St.RequestedBytes += Bytes;
+  St.PeakAllocatedBytes = std::max(St.PeakAllocatedBytes, St.AllocatedBytes);
+  *Ptr = reinterpret_cast<void *>(B->Addr);
+  return Err::Ok;
+}
+
+Err Allocator::deallocate(void *Ptr, Stream S, bool StreamOrdered,
+                          bool &Known) {
+  std::lock_guard<std::mutex> L(Mu);
+  uintptr_t A = reinterpret_cast<uintptr_t>(Ptr);
+  Known = true;
+  auto It = AllocatedBlocks.find(A);
+  if (It != AllocatedBlocks.end()) {
+    Block *B = It->second;
+    AllocatedBlocks.erase(It);
+    return deallocateCaching(B, S, StreamOrdered);
+  }
+  auto PIt = PassLive.find(A);
+  if (PIt == PassLive.end()) {
+    Known = false;
+    return Err::Ok;
+  }
+  Live Lv = PIt->second;
+  PassLive.erase(PIt);
+  Err E;
+  if (Cfg.Backend == BackendKind::Async)
+    E = BE.freeAsync(Ptr, StreamOrdered ? S : nullptr);
+  else
+    E = StreamOrdered ? BE.freeAsync(Ptr, S) : BE.free(Ptr);
+  siteSub(Lv.SiteIdx, Lv.Bytes);
+  St.NumFrees++;
+  St.NumDeviceFrees++;
+  St.AllocatedBytes -= Lv.Bytes;
+  St.RequestedBytes -= Lv.Bytes;
+  St.ReservedBytes -= Lv.Bytes;
+  return E;
+}
+
+Err Allocator::deallocateCaching(Block *B, Stream S, bool StreamOrdered) {
+  Stream Str = StreamOrdered ? S : nullptr;
+  if (StreamOrdered) {
+    if (!SawStream) {
+      SawStream = true;
+      FirstStream = S;
+    } else if (S != FirstStream) {
+      MultiStream = true;
+    }
+  }
+  St.NumFrees++;
+  St.AllocatedBytes -= B->Size;
+  St.RequestedBytes -= B->Requested;
+  siteSub(B->SiteIdx, B->Requested);
+  B->SiteIdx = -1;
+  B->Allocated = false;
+  B->Uses.clear();
+  uint64_t Now = ++Tick;
+  if (!StreamOrdered && Cfg.FreeFence) {
+    // The original cudaFree waited for the device: remember this point.
+    Event E = newEvent();
+    if (E)
+      BE.eventRecord(E, nullptr);
+    B->Uses.push_back(Use{nullptr, E, Now});
+  } else {
+    Event E = nullptr;
+    if (MultiStream) { // eager only once several streams are in play
+      E = newEvent();
+      if (E)
+        BE.eventRecord(E, Str);
+    }
+    B->Uses.push_back(Use{Str, E, Now});
+  }
+  for (Stream X : B->Extra) {
+    if (X == Str)
+      continue;
+    Event E = newEvent();
+    if (E)
+      BE.eventRecord(E, X);
+    addUse(B, Use{X, E, Now});
+  }
+  B->Extra.clear();
+  B->Home = Str;
+  B->FreeTick = Now;
+  if (B->Prev && !B->Prev->Allocated) {
+    Block *P = B->Prev;
+    eraseFree(P);
+    // The merged block is keyed by the stream of the block just freed.
+    P->Home = B->Home;
+    mergeInto(P, B);
+    B = P;
+  }
+  if (B->Next && !B->Next->Allocated) {
+    Block *N = B->Next;
+    eraseFree(N);
+    mergeInto(B, N);
+  }
+  insertFree(B);
+  return Err::Ok;
+}
+
+bool Allocator::owns(void *Ptr) const {
+  std::lock_guard<std::mutex> L(Mu);
+  uintptr_t A = reinterpret_cast<uintptr_t>(Ptr);
+  return AllocatedBlocks.count(A) || PassLive.count(A);
+}
+
+void Allocator::recordStream(void *Ptr, Stream S) {
+  std::lock_guard<std::mutex> L(Mu);
+  auto It = AllocatedBlocks.find(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == AllocatedBlocks.end())
+    return;
+  Block *B = It->second;
+  if (S == B->Home)
+    return;
+  if (std::find(B->Extra.begin(), B->Extra.end(), S) == B->Extra.end())
+    B->Extra.push_back(S);
+  MultiStream = true;
+}
+
+// ---- returning memory ---------------------------------------------------
+
+bool Allocator::segmentFree(const Segment *Seg) const {
+  return !Seg->Head->Allocated && Seg->Head->Next == nullptr;
+}
+
+bool Allocator::releaseSegment(Segment *Seg) {
+  Block *B = Seg->Head;
+  eraseFree(B);
+  // BE.free synchronises the device, so pending events need no wait.
+  dropUses(B);
+  BE.free(reinterpret_cast<void *>(Seg->Base));
+  St.ReservedBytes -= Seg->Size;
+  St.NumDeviceFrees++;
+  delete B;
+  Segments.erase(std::find(Segments.begin(), Segments.end(), Seg));
+  delete Seg;
+  return true;
+}
+
+bool Allocator::releaseOneFitting(size_t Size) {
+  Segment *Best = nullptr;
+  for (Segment *S : Segments)
+    if (segmentFree(S) && S->Size >= Size && (!Best || S->Size < Best->Size))
+      Best = S;
+  return Best && releaseSegment(Best);
+}
+
+size_t Allocator::releaseAllFree(bool OldestFirst, uint64_t Target) {
+  std::vector<Segment *> Cand;
+  for (Segment *S : Segments)
+    if (segmentFree(S))
+      Cand.push_back(S);
+  if (OldestFirst)
+    std::stable_sort(Cand.begin(), Cand.end(), [](Segment *A, Segment *B) {
+      return A->Head->FreeTick < B->Head->FreeTick;
+    });
+  size_t Done = 0;
+  for (Segment *S : Cand) {
+    if (Done >= Target)
+      break;
+    Done += S->Size;
+    releaseSegment(S);
+  }
+  return Done;
+}
+
+void Allocator::maybeCollect(size_t NewBytes) {
+  if (Cfg.GcThreshold <= 0)
+    return;
+  size_t Free = 0, Total = 0;
+  if (BE.memInfo(&Free, &Total) != Err::Ok || Total == 0)
+    return;
+  uint64_t Limit = static_cast<uint64_t>(Cfg.GcThreshold * double(Total));
+  if (St.ReservedBytes + NewBytes <= Limit)
+    return;
+  if (releaseAllFree(true, St.ReservedBytes + NewBytes - Limit) > 0)
+    St.NumGcReleases++;
+}
+
+void Allocator::emptyCache() {
+  std::lock_guard<std::mutex> L(Mu);
+  releaseAllFree(false, UINT64_MAX);
+}
+
+// ---- memory the cache does not manage ------------------------------------
+
+void Allocator::noteOther(void *Ptr, size_t Bytes, OtherKind K, Site Where) {
+  std::lock_guard<std::mutex> L(Mu);
+  int Idx = siteIndex(Where);
+  siteAdd(Idx, Bytes);
+  Others[reinterpret_cast<uintptr_t>(Ptr)] = Live{Bytes, K, Idx};
+  (K == OtherKind::Host ? St.HostBytes : St.OtherBytes) += Bytes;
+  St.NumAllocs++;
+}
+
+bool Allocator::forgetOther(void *Ptr, OtherKind K) {
+  std::lock_guard<std::mutex> L(Mu);
+  auto It = Others.find(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == Others.end() ||
+      (It->second.Kind == OtherKind::Host) != (K == OtherKind::Host))
+    return false;
+  siteSub(It->second.SiteIdx, It->second.Bytes);
+  (K == OtherKind::Host ? St.HostBytes : St.OtherBytes) -= It->second.Bytes;
+  St.NumFrees++;
+  Others.erase(It);
+  return true;
+}
+
+// ---- statistics and reports ---------------------------------------------
+
+uint64_t Allocator::largestFree() const {
+  uint64_t M = 0;
+  if (!SmallPool.Sizes.empty())
+    M = std::max<uint64_t>(M, (*SmallPool.Sizes.rbegin())->Size);
+  if (!LargePool.Sizes.empty())
+    M = std::max<uint64_t>(M, (*LargePool.Sizes.rbegin())->Size);
+  return M;
+}
+
+Stats Allocator::stats() const {
+  std::lock_guard<std::mutex> L(Mu);
+  Stats S = St;
+  S.LargestFreeBlock = largestFree();
+  return S;
+}
+
+void Allocator::resetPeaks() {
+  std::lock_guard<std::mutex> L(Mu);
+  St.PeakAllocatedBytes = St.AllocatedBytes;
+  St.PeakReservedBytes = St.ReservedBytes;
+}
+
+uint64_t Allocator::cachedFreeBytes() const {
+  std::lock_guard<std::mutex> L(Mu);
+  if (Cfg.Backend != BackendKind::Caching)
+    return 0;
+  return St.ReservedBytes - St.AllocatedBytes;
+}
+
+std::vector<SiteStats> Allocator::topSites(size_t N) const {
+  std::lock_guard<std::mutex> L(Mu);
+  std::vector<SiteStats> V;
+  for (const SiteStats &S : Sites)
+    if (S.LiveBytes > 0)
+      V.push_back(S);
+  std::stable_sort(V.begin(), V.end(), [](const SiteStats &A, const SiteStats &B) {
+    return A.LiveBytes > B.LiveBytes;
+  });
+  if (V.size() > N)
+    V.resize(N);
+  return V;
+}
+
+std::string Allocator::reportLocked() const {
+  std::ostringstream OS;
+  const Stats &S = St;
+  OS << "  allocated " << human(S.AllocatedBytes) << " (peak "
+     << human(S.PeakAllocatedBytes) << "), requested "
+     << human(S.RequestedBytes) << ", reserved " << human(S.ReservedBytes)
+     << " (peak " << human(S.PeakReservedBytes) << ")";
+  if (Cfg.Backend == BackendKind::Caching)
+    OS << ", cached free " << human(S.ReservedBytes - S.AllocatedBytes)
+       << " (largest free block " << human(largestFree()) << ")";
+  OS << "\n  managed+pitched " << human(S.OtherBytes) << ", pinned host "
+     << human(S.HostBytes) << "\n";
+  OS << "  allocs " << S.NumAllocs << ", frees " << S.NumFrees
+     << ", driver mallocs " << S.NumDeviceMallocs << ", driver frees "
+     << S.NumDeviceFrees;
+  if (Cfg.Backend == BackendKind::Caching)
+    OS << ", cache hits " << S.NumCacheHits << ", splits " << S.NumSplits
+       << ", merges " << S.NumMerges << ", cross-stream reuses "
+       << S.NumCrossStreamReuses << " (stream waits " << S.NumStreamWaits
+       << ", host waits " << S.NumHostWaits << ")";
+  OS << ", OOM retries " << S.NumOomRetries << ", OOMs " << S.NumOoms << "\n";
+  std::vector<SiteStats> V;
+  for (const SiteStats &X : Sites)
+    if (X.LiveBytes > 0)
+      V.push_back(X);
+  std::stable_sort(V.begin(), V.end(), [](const SiteStats &A, const SiteStats &B) {
+    return A.LiveBytes > B.LiveBytes;
+  });
+  if (V.size() > Cfg.TopSites)
+    V.resize(Cfg.TopSites);
+  OS << "  top call sites by live bytes:" << (V.empty() ? " (none)" : "") << "\n";
+  for (const SiteStats &X : V)
+    OS << "    " << human(X.LiveBytes) << " in " << X.LiveCount
+       << " allocation(s), peak " << human(X.PeakLiveBytes) << "  " << X.File
+       << ":" << X.Line << "\n";
+  OS << "  settings: " << describeConfig(Cfg) << "\n";
+  return OS.str();
+}
+
+std::string Allocator::report() const {
+  std::lock_guard<std::mutex> L(Mu);
+  return "cu2hip allocator report\n" + reportLocked();
+}
+
+std::string Allocator::oomReport(size_t Bytes, size_t Rounded, Site Where) {
+  std::ostringstream OS;
+  OS << "cu2hip: out of memory: tried to allocate " << human(Bytes);
+  if (Rounded != Bytes)
+    OS << " (rounded to " << human(Rounded) << ")";
+  OS << " at " << (Where.File ? Where.File : "?") << ":" << Where.Line << "\n";
+  size_t Free = 0, Total = 0;
+  if (BE.memInfo(&Free, &Total) == Err::Ok)
+    OS << "  device: " << human(Free) << " free of " << human(Total) << "\n";
+  OS << reportLocked();
+  for (const char *Var : {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES",
+                          "HIP_HIDDEN_FREE_MEM", "GPU_MAX_HEAP_SIZE"})
+    if (const char *V = std::getenv(Var))
+      OS << "  " << Var << "=" << V << "\n";
+  if (Cfg.Backend == BackendKind::Passthrough)
+    OS << "  hint: CU2HIP_ALLOC_CONF=backend:caching caches freed blocks\n";
+  return OS.str();
+}
+
+std::string Allocator::lastOomReport() const {
+  std::lock_guard<std::mutex> L(Mu);
+  return LastOom;
+}
+
+} // namespace alloc
+} // namespace cu2hip

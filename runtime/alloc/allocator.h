@@ -1,0 +1,195 @@
+//===- allocator.h - cu2hip device allocator (pass-through / caching) -----===//
+//
+// One Allocator per device. It needs no GPU: every device operation goes
+// through a DeviceBackend. See docs/alloc.md for the behaviour.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_ALLOC_ALLOCATOR_H
+#define CU2HIP_ALLOC_ALLOCATOR_H
+
+#include "backend.h"
+#include "config.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cu2hip {
+namespace alloc {
+
+struct Site {
+  const char *File;
+  int Line;
+};
+
+struct Stats {
+  uint64_t AllocatedBytes = 0;     // sizes of live blocks (rounded)
+  uint64_t PeakAllocatedBytes = 0;
+  uint64_t RequestedBytes = 0;     // sizes the program asked for (live)
+  uint64_t ReservedBytes = 0;      // memory held from the driver
+  uint64_t PeakReservedBytes = 0;
+  uint64_t OtherBytes = 0;         // managed + pitched (pass-through)
+  uint64_t HostBytes = 0;          // pinned host memory
+  uint64_t NumAllocs = 0, NumFrees = 0;
+  uint64_t NumDeviceMallocs = 0, NumDeviceFrees = 0;
+  uint64_t NumCacheHits = 0, NumSplits = 0, NumMerges = 0;
+  uint64_t NumCrossStreamReuses = 0, NumStreamWaits = 0, NumHostWaits = 0;
+  uint64_t NumOoms = 0, NumOomRetries = 0, NumGcReleases = 0;
+  uint64_t LargestFreeBlock = 0;
+};
+
+struct SiteStats {
+  std::string File;
+  int Line = 0;
+  uint64_t LiveBytes = 0, LiveCount = 0, TotalAllocs = 0, PeakLiveBytes = 0;
+};
+
+/// Kinds of memory tracked outside the cache.
+enum class OtherKind { Managed, Pitched, Host };
+
+class Allocator {
+public:
+  static constexpr size_t kMinBlock = 512;            // rounding unit
+  static constexpr size_t kSmallSize = 1 << 20;       // small pool: <= 1 MiB
+  static constexpr size_t kSmallSegment = 2 << 20;    // small segments
+  static constexpr size_t kLargeSegment = 20 << 20;   // for 1..10 MiB
+  static constexpr size_t kMinLargeAlloc = 10 << 20;  // above: own segment
+  static constexpr size_t kRoundLarge = 2 << 20;      // their rounding
+
+  Allocator(DeviceBackend &B, const Config &C);
+  ~Allocator(); // does not return memory (the runtime may be gone at exit)
+
+  /// hipMalloc (StreamOrdered=false, S ignored) or hipMallocAsync(S).
+  Err allocate(void **Ptr, size_t Bytes, Stream S, bool StreamOrdered,
+               Site Where);
+  /// hipFree / hipFreeAsync(S). Known=false when the pointer is not one of
+  /// this allocator's (nothing is done then).
+  Err deallocate(void *Ptr, Stream S, bool StreamOrdered, bool &Known);
+  bool owns(void *Ptr) const;
+  /// The block will also be used on S: its reuse waits for S's work.
+  void recordStream(void *Ptr, Stream S);
+  /// Returns every cached, entirely free segment to the driver.
+  void emptyCache();
+
+  /// Bookkeeping for memory the cache does not manage (managed, pitched,
+  /// pinned host); the caller did the driver call.
+  void noteOther(void *Ptr, size_t Bytes, OtherKind K, Site Where);
+  /// Returns false when Ptr was not noted.
+  bool forgetOther(void *Ptr, OtherKind K);
+
+  Stats stats() const;
+  void resetPeaks();
+  /// Bytes held in the cache and not handed out (reserved - allocated).
+  uint64_t cachedFreeBytes() const;
+  std::vector<SiteStats> topSites(size_t N) const;
+  std::string report() const;
+  /// The text of the last out-of-memory report ("" if none).
+  std::string lastOomReport() const;
+  const Config &config() const { return Cfg; }
+
+  /// Size rounding (public for tests).
+  size_t roundSize(size_t Bytes) const;
+  static size_t segmentSize(size_t Rounded);
+
+private:
+  struct Segment;
+  struct Use {
+    Stream S;
+    Event E; // null: record lazily, when the block is reused elsewhere
+    uint64_t Tick; // when the use ended; per stream only the latest counts
+  };
+  struct Block {
+    uintptr_t Addr = 0;
+    size_t Size = 0;
+    size_t Requested = 0;
+    Block *Prev = nullptr, *Next = nullptr;
+    Segment *Seg = nullptr;
+    bool Allocated = false;
+    Stream Home = nullptr;
+    std::vector<Use> Uses;      // while free: what reuse must wait for
+    std::vector<Stream> Extra;  // while allocated: record_stream streams
+    int SiteIdx = -1;
+    uint64_t FreeTick = 0;
+  };
+  struct Segment {
+    uintptr_t Base = 0;
+    size_t Size = 0;
+    bool Small = false;
+    Block *Head = nullptr;
+  };
+  struct ByStream {
+    bool operator()(const Block *A, const Block *B) const;
+  };
+  struct BySize {
+    bool operator()(const Block *A, const Block *B) const;
+  };
+  struct Pool {
+    std::set<Block *, ByStream> Streams;
+    std::set<Block *, BySize> Sizes;
+  };
+  struct Live {
+    size_t Bytes;
+    OtherKind Kind;
+    int SiteIdx;
+  };
+
+  Err allocateCaching(void **Ptr, size_t Bytes, Stream S, bool StreamOrdered,
+                      Site Where);
+  Err deallocateCaching(Block *B, Stream S, bool StreamOrdered);
+  Block *findFree(Pool &P, size_t Size, Stream S);
+  bool fits(const Block *B, size_t Size) const;
+  void insertFree(Block *B);
+  void eraseFree(Block *B);
+  std::vector<Use> makeReady(Block *B, Stream S, bool StreamOrdered);
+  void mergeInto(Block *Dst, Block *Src);
+  bool releaseSegment(Segment *Seg);
+  bool segmentFree(const Segment *Seg) const;
+  bool releaseOneFitting(size_t Size);
+  size_t releaseAllFree(bool OldestFirst, uint64_t Target);
+  void maybeCollect(size_t NewBytes);
+  Event newEvent();
+  void retainEvent(Event E);
+  void releaseEvent(Event E);
+  void dropUses(Block *B);
+  void addUse(Block *B, Use U);
+  int siteIndex(Site Where);
+  void siteAdd(int Idx, size_t Bytes);
+  void siteSub(int Idx, size_t Bytes);
+  std::string oomReport(size_t Bytes, size_t Rounded, Site Where);
+  std::string reportLocked() const;
+  uint64_t largestFree() const;
+
+  DeviceBackend &BE;
+  Config Cfg;
+  mutable std::mutex Mu;
+  Stats St;
+  Pool SmallPool, LargePool;
+  std::vector<Segment *> Segments;
+  std::unordered_map<uintptr_t, Block *> AllocatedBlocks;
+  std::unordered_map<uintptr_t, Live> Others;
+  std::unordered_map<uintptr_t, Live> PassLive; // passthrough / async
+  std::vector<Event> EventPool;
+  std::unordered_map<Event, int> EventRefs;
+  struct SiteHash {
+    size_t operator()(const std::pair<const char *, int> &K) const {
+      return std::hash<const void *>()(K.first) * 31u + size_t(K.second);
+    }
+  };
+  std::unordered_map<std::pair<const char *, int>, int, SiteHash> SiteIds;
+  std::vector<SiteStats> Sites;
+  bool MultiStream = false;
+  Stream FirstStream = nullptr;
+  bool SawStream = false;
+  uint64_t Tick = 0;
+  std::string LastOom;
+};
+
+} // namespace alloc
+} // namespace cu2hip
+
+#endif
