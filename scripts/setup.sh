@@ -25,7 +25,7 @@ done
 # All exist in bookworm main (checked with apt-cache policy on Debian 12).
 PKGS=(llvm-16-dev libclang-16-dev clang-16 llvm-16-tools cmake ninja-build g++
       hipcc libamdhip64-dev rocm-device-libs libhiprand-dev librocrand-dev librocprim-dev
-      libgtest-dev python3-sklearn debootstrap zlib1g-dev)
+      libgtest-dev python3-sklearn debootstrap zlib1g-dev libboost-context-dev libblas-dev)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -137,8 +137,28 @@ int main(int argc, const char **argv) {
       After = true;
       continue;
     }
-    if (After)
-      ClangArgs.push_back(argv[I]);
+    if (After) {
+      // Relative include paths are relative to where cu2hip was started,
+      // not to the directory of each file (the parse's working directory).
+      StringRef A = argv[I];
+      for (StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+        if (A.startswith(Flag) && A.size() > Flag.size() &&
+            !sys::path::is_absolute(A.substr(Flag.size()))) {
+          ClangArgs.push_back((Flag + absolute(A.substr(Flag.size()))).str());
+          A = "";
+          break;
+        }
+        if (A == Flag && I + 1 < argc && !sys::path::is_absolute(argv[I + 1])) {
+          ClangArgs.push_back(Flag.str());
+          ClangArgs.push_back(absolute(argv[++I]));
+          A = "";
+          break;
+        }
+      }
+      if (!A.empty())
+        ClangArgs.push_back(A.str());
+      continue;
+    }
     else
       Own.push_back(argv[I]);
   }

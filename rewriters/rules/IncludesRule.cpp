@@ -59,6 +59,8 @@ public:
   }
 
   static bool looksLikeCudaHeader(llvm::StringRef H) {
+    if (H.startswith("cu2hip/"))
+      return false;
     return H.startswith("cuda") || H.startswith("cub/") || H.startswith("cu") ||
            H.startswith("nv") || H.startswith("cooperative_groups") ||
            H == "mma.h" || H == "sm_20_atomic_functions.h" ||

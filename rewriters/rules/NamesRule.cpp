@@ -23,6 +23,46 @@ class NamesRule : public Rule {
 public:
   llvm::StringRef id() const override { return "names"; }
 
+  /// `case X:` where X is a CUDA enumerator without HIP equivalent (e.g. a
+  /// status-to-string switch): HIP never produces that value, so the case
+  /// and its statements are put under `#if 0` with a comment, so the rest of
+  /// the switch compiles. Only for a self-contained case: it starts its own
+  /// line after a finished statement and ends where the next case, default
+  /// or the switch's `}` starts a line.
+  static void disableCaseLabel(FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (I < 2 || I + 1 >= T.size() || !T[I - 1].isIdent("case") ||
+        !T[I + 1].is(tok::colon) || !T[I - 1].StartOfLine ||
+        !(T[I - 2].is(tok::semi) || T[I - 2].is(tok::l_brace) ||
+          T[I - 2].is(tok::r_brace) || T[I - 2].is(tok::colon)))
+      return;
+    if (T[I - 2].is(tok::colon))
+      return; // stacked labels: removing one would change the fall-through
+    int Depth = 0;
+    size_t J = I + 2;
+    for (; J < T.size(); ++J) {
+      if (T[J].is(tok::l_brace) || T[J].is(tok::l_paren))
+        ++Depth;
+      else if (T[J].is(tok::r_brace) || T[J].is(tok::r_paren)) {
+        if (Depth == 0)
+          break;
+        --Depth;
+      } else if (Depth == 0 && (T[J].isIdent("case") || T[J].isIdent("default")))
+        break;
+      if (T[J].InDirective)
+        return;
+    }
+    if (J >= T.size() || !T[J].StartOfLine || !T[J - 1].is(tok::semi))
+      return;
+    auto LineStart = [&](unsigned Off) {
+      size_t NL = C.Buffer.rfind('\n', Off);
+      return NL == llvm::StringRef::npos ? 0u : unsigned(NL + 1);
+    };
+    C.insertAtOffset("names-unsupported", LineStart(T[I - 1].Offset),
+                     ("#if 0 // cu2hip: '" + T[I].Text + "' has no HIP equivalent\n").str());
+    C.insertAtOffset("names-unsupported", LineStart(T[J].Offset), "#endif\n");
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
@@ -61,6 +101,7 @@ public:
                  ("'" + Name + "' has no HIP equivalent" +
                   (E->Note.empty() ? "" : ": " + E->Note))
                      .str());
+        disableCaseLabel(C, I);
         continue;
       case MapStatus::Partial:
         C.report("names-partial", Severity::Note, T[I].Offset,
