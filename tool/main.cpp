@@ -61,6 +61,14 @@ static cl::opt<WaveMode> Wave(
                clEnumValN(WaveMode::Keep, "keep",
                           "no wave rules (wave32-only targets); masks only widened")),
     cl::init(WaveMode::Logical32), cl::cat(Cat));
+static cl::opt<bool> AllocHooks("alloc-hooks",
+                                cl::desc("Route cudaMalloc/cudaFree/... through cu2hip's "
+                                         "allocator hooks (<cu2hip/alloc.h>)"),
+                                cl::cat(Cat));
+static cl::opt<bool> Vectorize("vectorize",
+                               cl::desc("Rewrite provable elementwise kernels to 128-bit "
+                                        "loads/stores; alignment checks at vector casts"),
+                               cl::cat(Cat));
 static cl::opt<std::string> DynShared("dynamic-shared",
                                       cl::desc("keep | macro (HIP_DYNAMIC_SHARED, for the CPU emulator)"),
                                       cl::init("keep"), cl::cat(Cat));
@@ -200,6 +208,8 @@ int main(int argc, const char **argv) {
   Opts.Launch = Launch;
   Opts.Wave = Wave;
   Opts.Annotate = Annotate;
+  Opts.AllocHooks = AllocHooks;
+  Opts.Vectorize = Vectorize;
   Opts.ExtraArgs = ClangArgs;
   Opts.ResourceDir = CU2HIP_CLANG_RESOURCE_DIR;
   if (DynShared != "keep" && DynShared != "macro")
@@ -213,6 +223,15 @@ int main(int argc, const char **argv) {
       V.push_back(P.str());
     Opts.ExtraConfigs.push_back(V);
   }
+  if (Wave == WaveMode::Native)
+    WithColor::warning(errs(), "cu2hip")
+        << "--wave=native recognises no idiom yet: every warp construct is "
+           "ported as with --wave=logical32\n";
+  if (Wave == WaveMode::Keep)
+    WithColor::warning(errs(), "cu2hip")
+        << "--wave=keep: warp-32 code is only correct on wave32 targets "
+           "(RDNA, gfx10+); on CDNA (wave64) shuffles, ballots and votes span "
+           "two CUDA warps\n";
   Opts.Semantic = !NoSemantic;
   if (Opts.Semantic) {
     Opts.CudaPath = findCudaPath(CudaPath);

@@ -16,6 +16,9 @@ std::unique_ptr<Rule> createWaveFindingsRule();
 std::unique_ptr<Rule> createLaunchBoundsRule();
 std::unique_ptr<Rule> createCudaArchRule();
 std::unique_ptr<Rule> createDynamicSharedRule();
+std::unique_ptr<Rule> createAllocHooksRule();
+std::unique_ptr<Rule> createVectorizeRule();
+std::unique_ptr<Rule> createWaveHeuristicsRule();
 
 std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   std::vector<std::unique_ptr<Rule>> R;
@@ -26,6 +29,7 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   R.push_back(createWaveWarpSizeRule());
   R.push_back(createWaveCubWidthRule());
   R.push_back(createWaveFindingsRule());
+  R.push_back(createWaveHeuristicsRule());
   R.push_back(createLaunchBoundsRule());
   R.push_back(createCudaArchRule());
   R.push_back(createNamesRule());
@@ -33,6 +37,9 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   R.push_back(createSymbolRule());
   R.push_back(createFuncPtrRule());
   R.push_back(createDynamicSharedRule());
+  // Opt-in AMD rewrites (they check Options themselves).
+  R.push_back(createAllocHooksRule());
+  R.push_back(createVectorizeRule());
   R.push_back(createIncludesRule());
   return R;
 }
@@ -61,6 +68,15 @@ const std::vector<std::pair<const char *, const char *>> &ruleCatalogue() {
       {"wave-tile-size", "finding: cooperative-groups tile larger than 32"},
       {"wave-wmma", "finding: nvcuda::wmma fragments"},
       {"wave-block-load", "finding: warp-transpose block load/store algorithms"},
+      {"wave-amdgcn-size", "__AMDGCN_WAVEFRONT_SIZE to cu2hip::device_wave_size()"},
+      {"wave-volatile-sync", "finding: warp-synchronous volatile reduction"},
+      {"wave-spin-wait", "finding: device spin wait on another warp"},
+      {"wave-spin-lock", "finding: per-lane atomic lock loop"},
+      {"wave-block-size", "finding: 32-thread blocks leave wave64 half empty"},
+      {"wave-occupancy", "finding: occupancy arithmetic from NVIDIA SM limits"},
+      {"wave-hardcoded-64", "finding: warp/wave size macro fixed at 64"},
+      {"alloc-hooks", "allocation calls through cu2hip's allocator hooks (--alloc-hooks)"},
+      {"vectorize", "128-bit loads/stores for provable elementwise kernels (--vectorize)"},
       {"cuda-macros", "__CUDA_ARCH__/__CUDACC__ tests to HIP's macros"},
       {"cuda-arch-version", "finding: __CUDA_ARCH__ compared as a number"},
       {"dynamic-shared", "extern __shared__ arrays to HIP_DYNAMIC_SHARED"},

@@ -20,6 +20,12 @@ struct Options {
   /// Spell `extern __shared__ T x[];` as HIP_DYNAMIC_SHARED(T, x) (for the
   /// CPU emulator, whose host compiler has no __shared__ storage).
   bool DynamicSharedMacro = false;
+  /// Route allocation call sites through the runtime's allocator hooks
+  /// (<cu2hip/alloc.h>), recording file and line (--alloc-hooks).
+  bool AllocHooks = false;
+  /// Rewrite provable scalar elementwise kernels to 128-bit loads/stores
+  /// and add alignment checks next to vector casts (--vectorize).
+  bool Vectorize = false;
   /// Write findings as comments into the output too.
   bool Annotate = false;
   /// Run the semantic (AST) passes; false = token rules only.
