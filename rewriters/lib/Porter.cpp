@@ -128,8 +128,10 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       if (!Files[I].IsTU || !ReadErrors[I].empty() || looksAlreadyHip(Texts[I], Maps) ||
           (!IsCu && !worthParsing(Texts[I], Maps)))
         continue;
-      Pool.async([&, I] {
-        SemanticResult SR = Pass.run(Files[I].Input, Files[I].Flags, Files[I].WorkDir);
+      for (size_t Config = 0; Config < Pass.numConfigs(); ++Config)
+      Pool.async([&, I, Config] {
+        SemanticResult SR =
+            Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
         std::lock_guard<std::mutex> Lock(Mu);
         for (auto &KV : SR.Facts)
           mergeFacts(Facts[KV.first], KV.second);

@@ -292,9 +292,37 @@ SemanticPass::SemanticPass(const Options &Opts, const MapTable &Maps,
                            std::function<bool(llvm::StringRef)> IsPorted)
     : Opts(Opts), Maps(Maps), IsPorted(std::move(IsPorted)) {}
 
+size_t SemanticPass::numConfigs() const { return 2 + Opts.ExtraConfigs.size(); }
+
 SemanticResult SemanticPass::run(const std::string &File,
                                  const std::vector<std::string> &Flags,
                                  const std::string &WorkDir) {
+  SemanticResult All;
+  std::set<std::string> Seen;
+  for (size_t C = 0; C < numConfigs(); ++C) {
+    SemanticResult R = runConfig(File, Flags, WorkDir, C);
+    All.Failed |= R.Failed;
+    for (Finding &F : R.Errors)
+      if (Seen.insert(F.File + ":" + std::to_string(F.Line) + ":" + F.Message).second)
+        All.Errors.push_back(F);
+    for (auto &KV : R.Facts) {
+      auto It = All.Facts.find(KV.first);
+      if (It == All.Facts.end()) {
+        All.Facts[KV.first] = KV.second;
+        continue;
+      }
+      It->second.Inactive = intersect(It->second.Inactive, KV.second.Inactive);
+      for (auto &S : KV.second.ShadowedNames)
+        It->second.ShadowedNames.insert(S.getKey());
+    }
+  }
+  return All;
+}
+
+SemanticResult SemanticPass::runConfig(const std::string &File,
+                                       const std::vector<std::string> &Flags,
+                                       const std::string &WorkDir, size_t Config) {
+
   const std::string &CompatDir = compatDir();
   std::vector<std::string> Base = {"clang-tool", "-x", "cuda"};
   bool HasStd = false;
@@ -315,14 +343,15 @@ SemanticResult SemanticPass::run(const std::string &File,
   Base.insert(Base.end(), Flags.begin(), Flags.end());
   Base.insert(Base.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
 
-  std::vector<std::vector<std::string>> Configs = {
+  std::vector<std::vector<std::string>> AllConfigs = {
       {"--cuda-host-only"},
       {"--cuda-device-only", "--cuda-gpu-arch=sm_80"}};
   for (auto &Extra : Opts.ExtraConfigs) {
     std::vector<std::string> C = {"--cuda-host-only"};
     C.insert(C.end(), Extra.begin(), Extra.end());
-    Configs.push_back(C);
+    AllConfigs.push_back(C);
   }
+  std::vector<std::vector<std::string>> Configs = {AllConfigs.at(Config)};
 
   SemanticResult Result;
   std::vector<ConfigOutcome> Outcomes(Configs.size());

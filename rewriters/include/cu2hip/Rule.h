@@ -44,6 +44,8 @@ struct FileStats {
   llvm::StringMap<unsigned> EditsPerRule;
   bool UsesWaveHeader = false;   ///< output needs <cu2hip/wave.h>
   bool UsesCompatHeader = false; ///< output calls cu2hip:: shims (compat.h)
+  bool UsesAllocHeader = false;  ///< output calls allocator hooks (alloc.h)
+  bool UsesPackedHeader = false; ///< output uses packed loads (packed.h)
   bool NeedsHipRuntime = false;  ///< file uses the runtime implicitly
   bool IsAlreadyHip = false;
 };

@@ -55,6 +55,16 @@ public:
   SemanticResult run(const std::string &File, const std::vector<std::string> &Flags,
                      const std::string &WorkDir);
 
+  /// Number of configurations parsed per translation unit (host, device,
+  /// one per --config).
+  size_t numConfigs() const;
+  /// Parses `File` in configuration `Config` only (0 = host, 1 = device,
+  /// 2.. = --config sets). Results of several configurations of one file
+  /// merge like the results of several translation units: inactive ranges
+  /// intersect, shadowed names unite. Lets -j spread one file's parses.
+  SemanticResult runConfig(const std::string &File, const std::vector<std::string> &Flags,
+                           const std::string &WorkDir, size_t Config);
+
 private:
   const Options &Opts;
   const MapTable &Maps;

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# gpu-real-check.sh — run real CUDA programs and their cu2hip ports side by side on an NVIDIA
+# GPU (DESIGN.md ladder step 3): the CUDA original built with nvcc, the HIP port built with nvcc
+# for HIP's NVIDIA platform (Debian 12's HIP 5.2 headers patched for CUDA 13). Both must exit 0
+# and print the same self-check verdicts; their output is compared line by line after dropping
+# timing lines. Nothing of the programs is kept in the repository: pass their directories.
+#
+# Usage: scripts/gpu-real-check.sh --phase build --orig DIR --port DIR --out DIR PROG=SRC[,SRC..]...
+#        scripts/gpu-real-check.sh --phase run --out DIR        (on the GPU machine)
+#   build: compiles DIR/bin/<prog>.cuda and DIR/bin/<prog>.hip here (nvcc; no GPU needed)
+#   run:   runs every pair, prints prog, exit codes, verdict lines equal?, seconds CUDA/HIP
+# Example PROG=SRC: reduction=2_Concepts_and_Techniques/reduction/reduction.cpp,2_Concepts_and_Techniques/reduction/reduction_kernel.cu
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PHASE=; ORIG=; PORT=; OUT=; ARCH=${CU2HIP_CUDA_ARCH:-sm_90}; PROGS=()
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --phase) PHASE=$2; shift ;;
+    --orig) ORIG=$(realpath "$2"); shift ;;
+    --port) PORT=$(realpath "$2"); shift ;;
+    --out) OUT=$(realpath -m "$2"); shift ;;
+    --arch) ARCH=$2; shift ;;
+    *=*) PROGS+=("$1") ;;
+    *) echo "gpu-real-check: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+[[ -n $OUT ]] || { sed -n '2,15p' "$0"; exit 2; }
+
+if [[ $PHASE == build ]]; then
+  mkdir -p "$OUT/bin" "$OUT/logs"
+  [[ -d $OUT/hipnv ]] || bash "$ROOT/runtime/hip-nvidia/make-headers.sh" "$OUT/hipnv" >/dev/null
+  : > "$OUT/progs.txt"
+  for p in "${PROGS[@]}"; do
+    name=${p%%=*}; srcs=${p#*=}
+    IFS=, read -r -a files <<<"$srcs"
+    o=(); h=()
+    for f in "${files[@]}"; do o+=("$ORIG/$f"); h+=("$PORT/$f"); done
+    common=(-std=c++17 -O2 -arch="$ARCH" -w -lcublas)
+    if "$NVCC" "${common[@]}" -I "$ORIG/Common" -x cu "${o[@]}" -o "$OUT/bin/$name.cuda" \
+         >"$OUT/logs/$name.cuda.build" 2>&1 &&
+       "$NVCC" "${common[@]}" -D__HIP_PLATFORM_NVIDIA__ -I "$OUT/hipnv" -I "$ROOT/runtime/include" \
+         -I "$PORT/Common" -x cu "${h[@]}" -o "$OUT/bin/$name.hip" >"$OUT/logs/$name.hip.build" 2>&1; then
+      echo "$name" >> "$OUT/progs.txt"; echo "built $name"
+    else
+      echo "BUILD FAILED $name:"; tail -n 5 "$OUT"/logs/$name.*.build
+    fi
+  done
+  exit 0
+fi
+
+if [[ $PHASE == run ]]; then
+  printf '%-26s %5s %5s %-10s %9s %9s\n' program rc_cu rc_hip same-out cuda_s hip_s
+  bad=0
+  while read -r name; do
+    run1() { local s e rc; s=$(date +%s.%N); (cd "$OUT/bin" && timeout 120 "./$1" >"$OUT/logs/$1.out" 2>&1); rc=$?; e=$(date +%s.%N); echo "$rc $(echo "$e - $s" | bc)"; }
+    read -r rc1 t1 < <(run1 "$name.cuda"); read -r rc2 t2 < <(run1 "$name.hip")
+    # Drop timing/throughput and device-name lines before comparing.
+    norm() { grep -viE 'time|msec|ms\b|GB/s|GFlop|throughput|elapsed|device|GPU|CUDA|HIP|sec' "$1" | sed 's/[0-9]\+\.[0-9]\+e[-+][0-9]\+//g'; }
+    if diff <(norm "$OUT/logs/$name.cuda.out") <(norm "$OUT/logs/$name.hip.out") >"$OUT/logs/$name.diff"; then same=yes; else same=NO; fi
+    [[ $rc1 == 0 && $rc2 == 0 && $same == yes ]] || bad=1
+    printf '%-26s %5s %5s %-10s %9.3f %9.3f\n' "$name" "$rc1" "$rc2" "$same" "$t1" "$t2"
+  done < "$OUT/progs.txt"
+  exit $bad
+fi
+echo "gpu-real-check: --phase build|run" >&2; exit 2
