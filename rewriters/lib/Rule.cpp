@@ -1,4 +1,5 @@
 #include "cu2hip/Rule.h"
+#include <algorithm>
 
 namespace cu2hip {
 
@@ -38,10 +39,22 @@ void FileContext::report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
   F.Sev = Sev;
   F.File = Path;
   F.Offset = Offset;
-  std::tie(F.Line, F.Col) = lineCol(Buffer, Offset);
+  std::tie(F.Line, F.Col) = lineColOf(Offset);
   F.Message = Message.str();
   F.Fix = Fix.str();
   Findings.push_back(std::move(F));
+}
+
+std::pair<unsigned, unsigned> FileContext::lineColOf(unsigned Offset) {
+  if (LineStarts.empty()) {
+    LineStarts.push_back(0);
+    for (unsigned I = 0; I < Buffer.size(); ++I)
+      if (Buffer[I] == '\n')
+        LineStarts.push_back(I + 1);
+  }
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  unsigned Line = unsigned(It - LineStarts.begin());
+  return {Line, Offset - LineStarts[Line - 1] + 1};
 }
 
 bool FileContext::isMemberOrForeignQualified(size_t I) const {

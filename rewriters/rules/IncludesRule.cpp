@@ -6,8 +6,9 @@
 // branch. Adds `#include <hip/hip_runtime.h>` where nvcc included the CUDA
 // runtime implicitly (the file uses kernels, launches, built-in variables or
 // runtime names but includes no runtime header), and `#include
-// <cu2hip/wave.h>` where wave rules call its helpers. Findings:
-// includes-unsupported (a CUDA header without a HIP equivalent).
+// <cu2hip/wave.h>` where wave rules call its helpers (likewise
+// <cu2hip/alloc.h> for --alloc-hooks, <cu2hip/packed.h> for --vectorize).
+// Findings: includes-unsupported (a CUDA header without a HIP equivalent).
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -91,6 +92,7 @@ public:
   void run(FileContext &C) override {
     auto Includes = findIncludes(C);
     bool HasRuntime = false, HasWave = false, HasCompat = false;
+    bool HasAlloc = false, HasPacked = false;
     const IncludeLine *RuntimeLine = nullptr;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
@@ -120,6 +122,10 @@ public:
         HasWave = true;
       if (Hip == "cu2hip/compat.h")
         HasCompat = true;
+      if (Hip == "cu2hip/alloc.h")
+        HasAlloc = true;
+      if (Hip == "cu2hip/packed.h")
+        HasPacked = true;
     }
     std::string Add;
     if (!HasRuntime && usesImplicitRuntime(C)) {
@@ -131,6 +137,10 @@ public:
       Ours += "#include <cu2hip/wave.h>\n";
     if (C.Stats.UsesCompatHeader && !HasCompat)
       Ours += "#include <cu2hip/compat.h>\n";
+    if (C.Stats.UsesAllocHeader && !HasAlloc)
+      Ours += "#include <cu2hip/alloc.h>\n";
+    if (C.Stats.UsesPackedHeader && !HasPacked)
+      Ours += "#include <cu2hip/packed.h>\n";
     if (!Ours.empty()) {
       if (RuntimeLine && Add.empty()) {
         C.insertAtOffset(id(), RuntimeLine->LineEnd, Ours);

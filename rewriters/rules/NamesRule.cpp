@@ -10,6 +10,7 @@
 // Findings: names-unsupported (no sound HIP equivalent), names-partial,
 // names-inactive (renamed in a region no configuration compiled).
 //===----------------------------------------------------------------------===//
+#include "AllocHooks.h"
 #include "RuleUtil.h"
 #include "WaveNames.h"
 #include "llvm/ADT/Twine.h"
@@ -75,6 +76,8 @@ public:
         continue;
       if (C.Opts.Wave != WaveMode::Keep && isWaveOwnedName(Name))
         continue;
+      if (C.Opts.AllocHooks && isAllocHookCall(C, I))
+        continue; // rewritten by the alloc-hooks rule
       if (C.Facts.ShadowedNames.count(Name))
         continue;
       if (inIncludeDirective(C, I))

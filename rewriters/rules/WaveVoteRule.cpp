@@ -20,9 +20,30 @@ class WaveVoteRule : public Rule {
 public:
   llvm::StringRef id() const override { return "wave-vote"; }
 
+  /// --wave=keep: semantics stay CUDA's, but ROCm >= 6.2 requires a 64-bit
+  /// mask on every *_sync intrinsic, so the mask argument is widened.
+  void widenMasks(FileContext &C) {
+    const auto &T = C.Toks;
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (!T[I].isIdent() || !T[I].Text.endswith("_sync") ||
+          logical32Helper(T[I].Text).empty() || C.isMemberOrForeignQualified(I))
+        continue;
+      auto Args = callArgs(C, I);
+      if (!Args || Args->Args.empty())
+        continue;
+      llvm::StringRef Mask = T.argText(Args->Args[0]);
+      if (Mask.empty() || Mask.startswith("(unsigned long long)") ||
+          Mask.startswith("cu2hip::"))
+        continue;
+      wrapArg(C, id(), Args->Args[0], "(unsigned long long)(", ")");
+    }
+  }
+
   void run(FileContext &C) override {
-    if (C.Opts.Wave == WaveMode::Keep)
+    if (C.Opts.Wave == WaveMode::Keep) {
+      widenMasks(C);
       return;
+    }
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent() || C.isMemberOrForeignQualified(I))

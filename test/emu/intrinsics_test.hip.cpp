@@ -534,4 +534,24 @@ TEST(Emu, DeviceSymbols) {
   EXPECT_EQ(h[4], 10.0f);
 }
 
+// HIP's C++ T** overloads (what ported `cudaMalloc(&typedPtr, n)` calls).
+TEST(Emu, TypedAllocationOverloads) {
+  float* d = nullptr;
+  int* h = nullptr;
+  double* m = nullptr;
+  size_t pitch = 0;
+  char* p = nullptr;
+  ASSERT_EQ(hipMalloc(&d, 8 * sizeof(float)), hipSuccess);
+  ASSERT_EQ(hipHostMalloc(&h, 8 * sizeof(int)), hipSuccess);
+  ASSERT_EQ(hipMallocManaged(&m, 8 * sizeof(double)), hipSuccess);
+  ASSERT_EQ(hipMallocPitch(&p, &pitch, 10, 3), hipSuccess);
+  EXPECT_GE(pitch, 10u);
+  hipLaunchKernelGGL(k_symbol, 1, 8, 0, 0, d);
+  ASSERT_EQ(hipMemcpy(h, d, 8 * sizeof(float), hipMemcpyDeviceToHost), hipSuccess);
+  EXPECT_EQ(hipFree(d), hipSuccess);
+  EXPECT_EQ(hipHostFree(h), hipSuccess);
+  EXPECT_EQ(hipFree(m), hipSuccess);
+  EXPECT_EQ(hipFree(p), hipSuccess);
+}
+
 }  // namespace

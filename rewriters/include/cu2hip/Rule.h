@@ -70,6 +70,10 @@ public:
   std::vector<Finding> Findings;
   FileStats Stats;
 
+private:
+  std::vector<unsigned> LineStarts;
+
+public:
   /// Records a replacement of tokens [First, Last] by `Text`.
   void replaceTokens(llvm::StringRef Rule, size_t First, size_t Last,
                      llvm::StringRef Text);
@@ -80,6 +84,9 @@ public:
   /// Reports a finding at byte `Offset`.
   void report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
               llvm::StringRef Message, llvm::StringRef Fix = "");
+  /// 1-based line and column of byte `Offset` (binary search in a line table
+  /// built on first use).
+  std::pair<unsigned, unsigned> lineColOf(unsigned Offset);
   /// True when the identifier at token `I` is used as a member name
   /// (`a.x`, `p->x`) or qualified by a namespace that is not mapped.
   bool isMemberOrForeignQualified(size_t I) const;

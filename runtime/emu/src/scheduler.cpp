@@ -65,6 +65,7 @@ struct Config {
   int wave;
   int threads;
   size_t stack;
+  bool mask_check;  // ROCm's __hip_check_mask (debug builds); 0 = as -DNDEBUG
   Config() {
     wave = env_int("CU2HIP_EMU_WAVE", 64);
     if (wave != 32 && wave != 64) {
@@ -81,6 +82,7 @@ struct Config {
     if (kib < 16) kib = 16;
     long page = sysconf(_SC_PAGESIZE);
     stack = ((size_t)kib * 1024 + page - 1) / page * page;
+    mask_check = env_int("CU2HIP_EMU_MASK_CHECK", 1) != 0;
   }
 };
 
@@ -303,16 +305,18 @@ void execute(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
 
   // *_sync mask check, as ROCm's __hip_check_mask: every active lane names
   // itself, and for each mask value the lanes holding it are exactly the
-  // lanes it names.
+  // lanes it names. ROCm compiles the check out under -DNDEBUG; so does
+  // CU2HIP_EMU_MASK_CHECK=0 (the mask then only filters ballot/vote/match
+  // results, as ROCm's release code does).
   if (f.has_mask) {
     for (unsigned g = 0; g < ng; ++g) {
       Lane& l = w.lanes[group[g]];
       WaveOp& o = *l.op;
-      o.mask &= wave_bits;
-      if (o.mask == 0)
+      o.mask &= wave_bits;  // __hip_adjust_mask_for_wave32
+      if (o.mask == 0 && config().mask_check)
         fatal_at_lane(w, l, o.site, "%s: mask must be non-zero", o.name);
     }
-    for (unsigned g = 0; g < ng; ++g) {
+    for (unsigned g = 0; g < ng && config().mask_check; ++g) {
       Lane& l = w.lanes[group[g]];
       WaveOp& o = *l.op;
       unsigned long long holders = 0;

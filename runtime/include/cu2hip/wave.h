@@ -22,7 +22,8 @@
 //   cu2hip::lanemask_{lt,le,eq,gt,ge}32(), cu2hip::lane_id32()
 //   cu2hip::logical_warp_size    constexpr 32 (CUDA's warpSize)
 //   cu2hip::device_wave_size()   constexpr hardware wavefront of the target
-//                                (64 on gfx9, 32 on gfx10+ and NVIDIA)
+//                                (64 on gfx9, 32 on gfx10+ and NVIDIA; in
+//                                emulator builds the run-time wave size)
 //   cu2hip::host_wave_size(dev)  host: hipDeviceProp_t::warpSize, cached
 //   cu2hip::lane_mask_t          unsigned long long
 // It never uses `warpSize` in a constant expression (not constexpr since
@@ -51,6 +52,25 @@
 #define CU2HIP_WAVE_NEED_SYNC_SHUFFLES 1
 #else
 #define CU2HIP_WAVE_NEED_SYNC_SHUFFLES 0
+#endif
+
+// Emulator builds only (runtime/emu, __CU2HIP_EMU__): helpers whose wave
+// operations may run in divergent code take a trailing
+// `::cu2hip_emu::Site site = ::cu2hip_emu::Site()` (the caller's file and
+// line, captured by the default argument) and pass it to the intrinsics, so
+// the emulator tells apart calls of one helper on both sides of a branch
+// (docs/emulator.md, Divergence). Elsewhere the macros expand to nothing and
+// the signatures are the CUDA intrinsics' own.
+#if defined(__CU2HIP_EMU__)
+#define CU2HIP_WAVE_SITE_PARAM , ::cu2hip_emu::Site site = ::cu2hip_emu::Site()
+#define CU2HIP_WAVE_SITE_PARAM0 ::cu2hip_emu::Site site = ::cu2hip_emu::Site()
+#define CU2HIP_WAVE_SITE_ARG , site
+#define CU2HIP_WAVE_SITE_ARG0 site
+#else
+#define CU2HIP_WAVE_SITE_PARAM
+#define CU2HIP_WAVE_SITE_PARAM0
+#define CU2HIP_WAVE_SITE_ARG
+#define CU2HIP_WAVE_SITE_ARG0
 #endif
 
 #if CU2HIP_WAVE_NEED_SYNC_SHUFFLES
@@ -89,6 +109,12 @@ constexpr int logical_warp_size = 32;
 /// Hardware wavefront size of the device-compilation target, as a constant:
 /// 64 on gfx9 (GCN/CDNA), 32 on gfx10+ (RDNA) and on NVIDIA. In the host
 /// pass of a HIP compilation no target is known: use host_wave_size().
+#if defined(__CU2HIP_EMU__)
+// The emulator's wave size is chosen at run time (CU2HIP_EMU_WAVE): not a
+// constant expression there (a constexpr use is a compile error rather than
+// a silently wrong 32 at wave 64).
+__host__ __device__ inline int device_wave_size() { return ::cu2hip_emu::wave_size(); }
+#else
 __host__ __device__ constexpr int device_wave_size() {
 #if defined(__GFX9__) || defined(__GFX8__) || defined(__GFX7__) || defined(__GFX6__)
   return 64;
@@ -96,6 +122,7 @@ __host__ __device__ constexpr int device_wave_size() {
   return 32;
 #endif
 }
+#endif
 
 /// Bit offset of the calling lane's logical warp inside the wavefront:
 /// 0 or 32 on wave64, always 0 on wave32 and NVIDIA.
@@ -130,68 +157,74 @@ __device__ inline unsigned own_half(lane_mask_t wave_bits) {
 }
 
 namespace detail {
-__device__ inline unsigned ballot_raw32(int pred) {
+__device__ inline unsigned ballot_raw32(int pred CU2HIP_WAVE_SITE_PARAM) {
 #if CU2HIP_WAVE_NVIDIA
   return __ballot_sync(__activemask(), pred);
 #else
-  return own_half(static_cast<lane_mask_t>(__ballot(pred)));
+  return own_half(static_cast<lane_mask_t>(__ballot(pred CU2HIP_WAVE_SITE_ARG)));
 #endif
 }
 } // namespace detail
 
 /// CUDA __activemask(): the active lanes of the caller's logical warp.
-__device__ inline unsigned activemask32() {
+__device__ inline unsigned activemask32(CU2HIP_WAVE_SITE_PARAM0) {
 #if CU2HIP_WAVE_NVIDIA
   return __activemask();
 #else
-  return detail::ballot_raw32(1);
+  return detail::ballot_raw32(1 CU2HIP_WAVE_SITE_ARG);
 #endif
 }
 
 /// CUDA __ballot_sync(mask, pred): bit i set iff lane i of the logical
 /// warp is in `mask`, active, and has a non-zero predicate.
-__device__ inline unsigned ballot_sync32(unsigned mask, int pred) {
+__device__ inline unsigned ballot_sync32(unsigned mask, int pred CU2HIP_WAVE_SITE_PARAM) {
 #if CU2HIP_WAVE_NVIDIA
   return __ballot_sync(mask, pred);
 #else
-  return detail::ballot_raw32(pred) & mask;
+  return detail::ballot_raw32(pred CU2HIP_WAVE_SITE_ARG) & mask;
 #endif
 }
 
 /// Pre-CUDA-9 __ballot(pred) (all active lanes).
-__device__ inline unsigned ballot32(int pred) { return detail::ballot_raw32(pred); }
+__device__ inline unsigned ballot32(int pred CU2HIP_WAVE_SITE_PARAM) {
+  return detail::ballot_raw32(pred CU2HIP_WAVE_SITE_ARG);
+}
 
 /// CUDA __all_sync(mask, pred): non-zero iff every active lane of `mask`
 /// has a non-zero predicate (on the logical warp, not the wavefront).
-__device__ inline int all_sync32(unsigned mask, int pred) {
-  unsigned members = activemask32() & mask;
-  return (detail::ballot_raw32(pred) & members) == members;
+__device__ inline int all_sync32(unsigned mask, int pred CU2HIP_WAVE_SITE_PARAM) {
+  unsigned members = activemask32(CU2HIP_WAVE_SITE_ARG0) & mask;
+  return (detail::ballot_raw32(pred CU2HIP_WAVE_SITE_ARG) & members) == members;
 }
 
 /// CUDA __any_sync(mask, pred).
-__device__ inline int any_sync32(unsigned mask, int pred) {
-  return (detail::ballot_raw32(pred) & mask) != 0;
+__device__ inline int any_sync32(unsigned mask, int pred CU2HIP_WAVE_SITE_PARAM) {
+  return (detail::ballot_raw32(pred CU2HIP_WAVE_SITE_ARG) & mask) != 0;
 }
 
 /// CUDA __uni_sync(mask, pred): all or none of the lanes agree.
-__device__ inline int uni_sync32(unsigned mask, int pred) {
-  unsigned members = activemask32() & mask;
-  unsigned b = detail::ballot_raw32(pred) & members;
+__device__ inline int uni_sync32(unsigned mask, int pred CU2HIP_WAVE_SITE_PARAM) {
+  unsigned members = activemask32(CU2HIP_WAVE_SITE_ARG0) & mask;
+  unsigned b = detail::ballot_raw32(pred CU2HIP_WAVE_SITE_ARG) & members;
   return b == 0 || b == members;
 }
 
 /// Pre-CUDA-9 __all(pred) / __any(pred).
-__device__ inline int all32(int pred) { return all_sync32(0xffffffffu, pred); }
-__device__ inline int any32(int pred) { return any_sync32(0xffffffffu, pred); }
+__device__ inline int all32(int pred CU2HIP_WAVE_SITE_PARAM) {
+  return all_sync32(0xffffffffu, pred CU2HIP_WAVE_SITE_ARG);
+}
+__device__ inline int any32(int pred CU2HIP_WAVE_SITE_PARAM) {
+  return any_sync32(0xffffffffu, pred CU2HIP_WAVE_SITE_ARG);
+}
 
 /// CUDA __syncwarp(mask): orders memory among the lanes of the logical warp.
 /// On AMD the lanes of a wavefront run in lockstep; this is a wavefront
 /// barrier with release/acquire fences (ROCm < 7 has no __syncwarp).
-__device__ inline void syncwarp(unsigned mask = 0xffffffffu) {
+__device__ inline void syncwarp(unsigned mask = 0xffffffffu CU2HIP_WAVE_SITE_PARAM) {
 #if CU2HIP_WAVE_NVIDIA
   __syncwarp(mask);
 #elif defined(__CU2HIP_EMU__)
-  __syncwarp(mask64(mask));
+  __syncwarp(mask64(mask), site);
 #else
   (void)mask;
   __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
@@ -208,24 +241,25 @@ __device__ inline unsigned lanemask_gt32() { return ~lanemask_le32(); }
 __device__ inline unsigned lanemask_ge32() { return ~lanemask_lt32(); }
 
 namespace detail {
-template <typename T> __device__ inline T shfl32(T v, int src) {
+template <typename T> __device__ inline T shfl32(T v, int src CU2HIP_WAVE_SITE_PARAM) {
 #if CU2HIP_WAVE_NVIDIA
   return __shfl_sync(__activemask(), v, src, 32);
 #else
-  return __shfl(v, src, 32);
+  return __shfl(v, src, 32 CU2HIP_WAVE_SITE_ARG);
 #endif
 }
 } // namespace detail
 
 /// CUDA __match_any_sync(mask, value): the lanes of `mask` (in the logical
 /// warp) whose `value` equals the caller's.
-template <typename T> __device__ inline unsigned match_any_sync32(unsigned mask, T value) {
-  unsigned remaining = activemask32() & mask;
+template <typename T>
+__device__ inline unsigned match_any_sync32(unsigned mask, T value CU2HIP_WAVE_SITE_PARAM) {
+  unsigned remaining = activemask32(CU2HIP_WAVE_SITE_ARG0) & mask;
   unsigned result = 0;
   while (remaining) {
     int leader = __ffs(static_cast<int>(remaining)) - 1;
-    T lv = detail::shfl32(value, leader);
-    unsigned same = detail::ballot_raw32(value == lv) & remaining;
+    T lv = detail::shfl32(value, leader CU2HIP_WAVE_SITE_ARG);
+    unsigned same = detail::ballot_raw32(value == lv CU2HIP_WAVE_SITE_ARG) & remaining;
     if (value == lv)
       result = same;
     remaining &= ~same;
@@ -236,11 +270,12 @@ template <typename T> __device__ inline unsigned match_any_sync32(unsigned mask,
 /// CUDA __match_all_sync(mask, value, &pred): `mask`'s active lanes if all
 /// hold the same value (pred = 1), else 0 (pred = 0).
 template <typename T>
-__device__ inline unsigned match_all_sync32(unsigned mask, T value, int *pred) {
-  unsigned members = activemask32() & mask;
+__device__ inline unsigned match_all_sync32(unsigned mask, T value,
+                                          int *pred CU2HIP_WAVE_SITE_PARAM) {
+  unsigned members = activemask32(CU2HIP_WAVE_SITE_ARG0) & mask;
   int leader = members ? __ffs(static_cast<int>(members)) - 1 : 0;
-  T lv = detail::shfl32(value, leader);
-  int all = all_sync32(mask, value == lv);
+  T lv = detail::shfl32(value, leader CU2HIP_WAVE_SITE_ARG);
+  int all = all_sync32(mask, value == lv CU2HIP_WAVE_SITE_ARG);
   if (pred)
     *pred = all;
   return all ? members : 0u;
@@ -248,10 +283,10 @@ __device__ inline unsigned match_all_sync32(unsigned mask, T value, int *pred) {
 
 namespace detail {
 template <typename T, typename Op>
-__device__ inline T reduce32(unsigned mask, T v, T identity, Op op) {
+__device__ inline T reduce32(unsigned mask, T v, T identity, Op op CU2HIP_WAVE_SITE_PARAM) {
   T x = (mask >> lane_id32()) & 1u ? v : identity;
   for (int off = 16; off > 0; off >>= 1)
-    x = op(x, shfl32(x, static_cast<int>(lane_id32() ^ off)));
+    x = op(x, shfl32(x, static_cast<int>(lane_id32() ^ off) CU2HIP_WAVE_SITE_ARG));
   return x;
 }
 } // namespace detail
@@ -259,34 +294,42 @@ __device__ inline T reduce32(unsigned mask, T v, T identity, Op op) {
 /// CUDA __reduce_*_sync(mask, value) (sm_80) on the logical warp. All 32
 /// lanes of the logical warp must be active (lanes outside `mask` add the
 /// identity).
-__device__ inline unsigned reduce_add_sync32(unsigned mask, unsigned v) {
-  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a + b; });
+__device__ inline unsigned reduce_add_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0u,
+                          [](unsigned a, unsigned b) { return a + b; } CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline int reduce_add_sync32(unsigned mask, int v) {
-  return detail::reduce32(mask, v, 0, [](int a, int b) { return a + b; });
+__device__ inline int reduce_add_sync32(unsigned mask, int v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0, [](int a, int b) { return a + b; } CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline unsigned reduce_min_sync32(unsigned mask, unsigned v) {
+__device__ inline unsigned reduce_min_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
   return detail::reduce32(mask, v, 0xffffffffu,
-                          [](unsigned a, unsigned b) { return a < b ? a : b; });
+                          [](unsigned a, unsigned b) { return a < b ? a : b; }
+                          CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline int reduce_min_sync32(unsigned mask, int v) {
-  return detail::reduce32(mask, v, 0x7fffffff, [](int a, int b) { return a < b ? a : b; });
+__device__ inline int reduce_min_sync32(unsigned mask, int v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0x7fffffff,
+                          [](int a, int b) { return a < b ? a : b; } CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline unsigned reduce_max_sync32(unsigned mask, unsigned v) {
-  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a > b ? a : b; });
+__device__ inline unsigned reduce_max_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0u,
+                          [](unsigned a, unsigned b) { return a > b ? a : b; }
+                          CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline int reduce_max_sync32(unsigned mask, int v) {
+__device__ inline int reduce_max_sync32(unsigned mask, int v CU2HIP_WAVE_SITE_PARAM) {
   return detail::reduce32(mask, v, static_cast<int>(0x80000000u),
-                          [](int a, int b) { return a > b ? a : b; });
+                          [](int a, int b) { return a > b ? a : b; } CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline unsigned reduce_and_sync32(unsigned mask, unsigned v) {
-  return detail::reduce32(mask, v, 0xffffffffu, [](unsigned a, unsigned b) { return a & b; });
+__device__ inline unsigned reduce_and_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0xffffffffu,
+                          [](unsigned a, unsigned b) { return a & b; } CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline unsigned reduce_or_sync32(unsigned mask, unsigned v) {
-  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a | b; });
+__device__ inline unsigned reduce_or_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0u,
+                          [](unsigned a, unsigned b) { return a | b; } CU2HIP_WAVE_SITE_ARG);
 }
-__device__ inline unsigned reduce_xor_sync32(unsigned mask, unsigned v) {
-  return detail::reduce32(mask, v, 0u, [](unsigned a, unsigned b) { return a ^ b; });
+__device__ inline unsigned reduce_xor_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
+  return detail::reduce32(mask, v, 0u,
+                          [](unsigned a, unsigned b) { return a ^ b; } CU2HIP_WAVE_SITE_ARG);
 }
 
 /// Host: the wavefront size of device `dev` (64 on CDNA, 32 on RDNA and
@@ -307,5 +350,10 @@ inline int host_wave_size(int dev = -1) {
 }
 
 } // namespace cu2hip
+
+#undef CU2HIP_WAVE_SITE_PARAM
+#undef CU2HIP_WAVE_SITE_PARAM0
+#undef CU2HIP_WAVE_SITE_ARG
+#undef CU2HIP_WAVE_SITE_ARG0
 
 #endif // CU2HIP_WAVE_H

@@ -143,6 +143,39 @@ inline hipError_t hipMemcpyFromSymbol(void* dst, const T& sym, size_t n,
   return hipMemcpyFromSymbol(dst, (const void*)&sym, n, offset, k);
 }
 
+// HIP's C++ wrappers taking T** (hip_runtime_api.h, unless
+// __HIP_DISABLE_CPP_FUNCTIONS__): the same set as ROCm, no more, so code the
+// emulator accepts also compiles there.
+#if !defined(__HIP_DISABLE_CPP_FUNCTIONS__)
+template <class T>
+inline hipError_t hipMalloc(T** p, size_t n) {
+  return hipMalloc((void**)p, n);
+}
+template <class T>
+inline hipError_t hipMallocPitch(T** p, size_t* pitch, size_t w, size_t h) {
+  return hipMallocPitch((void**)p, pitch, w, h);
+}
+template <class T>
+inline hipError_t hipHostMalloc(T** p, size_t n,
+                                unsigned flags = hipHostMallocDefault) {
+  return hipHostMalloc((void**)p, n, flags);
+}
+template <class T>
+inline hipError_t hipHostAlloc(T** p, size_t n,
+                               unsigned flags = hipHostAllocDefault) {
+  return hipHostAlloc((void**)p, n, flags);
+}
+template <class T>
+inline hipError_t hipMallocManaged(T** p, size_t n,
+                                   unsigned flags = hipMemAttachGlobal) {
+  return hipMallocManaged((void**)p, n, flags);
+}
+template <class T>
+inline hipError_t hipMallocAsync(T** p, size_t n, hipStream_t s) {
+  return hipMallocAsync((void**)p, n, s);
+}
+#endif
+
 hipError_t hipStreamCreate(hipStream_t* s);
 hipError_t hipStreamCreateWithFlags(hipStream_t* s, unsigned flags);
 hipError_t hipStreamCreateWithPriority(hipStream_t* s, unsigned flags, int prio);
