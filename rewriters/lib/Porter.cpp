@@ -264,38 +264,59 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
   llvm::raw_string_ostream OS(Out);
   OS << "--- " << OldName << "\n+++ " << NewName << "\n";
   int Delta = 0;
+  auto OldLine = [&](unsigned L) { return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n'); };
   for (const Hunk &H : Hunks) {
     unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
     unsigned CtxLast = std::min(NLines - 1, H.Last + Ctx);
-    unsigned CoreB = LineStart[H.First], CoreE = LineEnd(H.Last);
-    std::string New;
-    unsigned Pos = CoreB;
+    // Which lines do the hunk's edits touch?
+    std::vector<bool> Touched(CtxLast - CtxFirst + 1, false);
     for (const Edit *E : H.Edits) {
-      New.append(Old.data() + Pos, E->Offset - Pos);
-      New += E->Text;
-      Pos = E->Offset + E->Length;
+      unsigned A = LineOf(E->Offset);
+      unsigned B = LineOf(E->Length ? E->Offset + E->Length - 1 : E->Offset);
+      for (unsigned L = A; L <= B; ++L)
+        Touched[L - CtxFirst] = true;
     }
-    New.append(Old.data() + Pos, CoreE - Pos);
-    llvm::SmallVector<llvm::StringRef, 16> NewLines;
-    llvm::StringRef(New).split(NewLines, '\n');
-    if (!NewLines.empty() && NewLines.back().empty() && !New.empty() && New.back() == '\n')
-      NewLines.pop_back();
-    unsigned OldCount = CtxLast - CtxFirst + 1;
-    unsigned NewCount = OldCount - (H.Last - H.First + 1) + NewLines.size();
+    // Body lines: unchanged lines as context, each run of touched lines as
+    // its old lines removed and its new text added.
+    std::string Body;
+    llvm::raw_string_ostream BS(Body);
+    unsigned OldCount = 0, NewCount = 0;
+    for (unsigned L = CtxFirst; L <= CtxLast;) {
+      if (!Touched[L - CtxFirst]) {
+        BS << " " << OldLine(L) << "\n";
+        ++OldCount, ++NewCount, ++L;
+        continue;
+      }
+      unsigned RunEnd = L;
+      while (RunEnd + 1 <= CtxLast && Touched[RunEnd + 1 - CtxFirst])
+        ++RunEnd;
+      unsigned B = LineStart[L], E = LineEnd(RunEnd);
+      std::string New;
+      unsigned Pos = B;
+      for (const Edit *Ed : H.Edits)
+        if (Ed->Offset >= B && Ed->Offset <= E && Ed->Offset >= Pos) {
+          if (Ed->Offset == E && Ed->Length == 0 && E != Old.size())
+            continue; // insertion at the next line's start belongs to it
+          New.append(Old.data() + Pos, Ed->Offset - Pos);
+          New += Ed->Text;
+          Pos = Ed->Offset + Ed->Length;
+        }
+      if (Pos < E)
+        New.append(Old.data() + Pos, E - Pos);
+      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount)
+        BS << "-" << OldLine(K) << "\n";
+      llvm::SmallVector<llvm::StringRef, 16> NewLines;
+      llvm::StringRef(New).split(NewLines, '\n');
+      if (!NewLines.empty() && NewLines.back().empty())
+        NewLines.pop_back();
+      for (llvm::StringRef NL : NewLines)
+        BS << "+" << NL << "\n", ++NewCount;
+      L = RunEnd + 1;
+    }
     OS << "@@ -" << CtxFirst + 1 << "," << OldCount << " +" << int(CtxFirst + 1) + Delta
-       << "," << NewCount << " @@\n";
-    auto OldLine = [&](unsigned L) {
-      return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n');
-    };
-    for (unsigned L = CtxFirst; L < H.First; ++L)
-      OS << " " << OldLine(L) << "\n";
-    for (unsigned L = H.First; L <= H.Last; ++L)
-      OS << "-" << OldLine(L) << "\n";
-    for (llvm::StringRef L : NewLines)
-      OS << "+" << L << "\n";
-    for (unsigned L = H.Last + 1; L <= CtxLast; ++L)
-      OS << " " << OldLine(L) << "\n";
-    Delta += int(NewLines.size()) - int(H.Last - H.First + 1);
+       << "," << NewCount << " @@\n"
+       << BS.str();
+    Delta += int(NewCount) - int(OldCount);
   }
   return OS.str();
 }

@@ -151,6 +151,18 @@ public:
       Out.Entered.insert(P);
   }
 
+  /// A macro defined in a ported file under a CUDA API name shadows that
+  /// name in every file of the unit (its uses must stay as written).
+  void MacroDefined(const Token &MacroNameTok, const MacroDirective *) override {
+    const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
+    if (!II || !Maps || !Maps->lookupName(II->getName()))
+      return;
+    if (!portedPath(MacroNameTok.getLocation()).empty())
+      Out.Shadowed.insert(II->getName().str());
+  }
+
+  const MapTable *Maps = nullptr;
+
   void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
     std::string P = portedPath(Range.getBegin());
     if (P.empty())
@@ -223,6 +235,7 @@ public:
                                                  llvm::StringRef) override {
     auto Rec = std::make_unique<SkipRecorder>(CI.getSourceManager(), Out, IsPorted);
     SkipRecorder *R = Rec.get();
+    R->Maps = &Maps;
     CI.getPreprocessor().addPPCallbacks(std::move(Rec));
     return std::make_unique<Consumer>(ShadowVisitor(CI.getSourceManager(), Maps, Out, *R));
   }

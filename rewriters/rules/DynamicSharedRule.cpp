@@ -26,7 +26,6 @@ public:
         continue;
       size_t J = I + 1;
       bool Shared = false;
-      std::string Type;
       size_t Semi = 0;
       for (; J < T.size(); ++J) {
         if (T[J].is(tok::semi)) {
@@ -50,22 +49,42 @@ public:
       if (!Shared || !Semi || Semi < I + 4 || !T[Semi - 1].is(tok::r_square) ||
           !T[Semi - 2].is(tok::l_square) || !T[Semi - 3].isIdent())
         continue;
-      // Type: tokens between `extern` and the name, without __shared__/align.
-      for (size_t K = I + 1; K < Semi - 3; ++K) {
-        if (T[K].isIdent("__shared__"))
-          continue;
-        if ((T[K].isIdent("__align__") || T[K].isIdent("alignas")) &&
-            K + 1 < T.size() && T[K + 1].is(tok::l_paren)) {
-          if (auto Close = T.matchForward(K + 1))
-            K = *Close;
+      // The type is the tokens between the qualifiers and the name. It is
+      // left in place (other rules may rename it, e.g. __nv_bfloat16); only
+      // the text around it is replaced, so the edits never overlap.
+      size_t FirstType = I + 1;
+      while (FirstType < Semi - 3) {
+        if (T[FirstType].isIdent("__shared__")) {
+          ++FirstType;
           continue;
         }
-        if (!Type.empty())
-          Type += " ";
-        Type += T[K].Text.str();
+        if ((T[FirstType].isIdent("__align__") || T[FirstType].isIdent("alignas")) &&
+            T[FirstType + 1].is(tok::l_paren)) {
+          if (auto Close = T.matchForward(FirstType + 1)) {
+            FirstType = *Close + 1;
+            continue;
+          }
+        }
+        break;
       }
-      C.replaceTokens(id(), I, Semi,
-                      "HIP_DYNAMIC_SHARED(" + Type + ", " + T[Semi - 3].Text.str() + ")");
+      size_t LastType = Semi - 4;
+      bool Clean = FirstType <= LastType;
+      for (size_t K = FirstType; Clean && K <= LastType; ++K)
+        if (T[K].isIdent("__shared__") || T[K].isIdent("__align__") || T[K].isIdent("alignas"))
+          Clean = false;
+      if (!Clean) {
+        C.report(id(), Severity::Warning, T[I].Offset,
+                 "dynamic shared declaration not recognised; left as written");
+        I = Semi;
+        continue;
+      }
+      unsigned B = T[I].Offset;
+      C.Edits.add({B, T[FirstType].Offset - B, "HIP_DYNAMIC_SHARED(", id().str()});
+      B = T[LastType].end();
+      C.Edits.add({B, T[Semi - 3].Offset - B, ", ", id().str()});
+      B = T[Semi - 3].end();
+      C.Edits.add({B, T[Semi].end() - B, ")", id().str()});
+      ++C.Stats.EditsPerRule[id()];
       I = Semi;
     }
   }

@@ -67,6 +67,13 @@ public:
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
+    // A user macro named like a CUDA API (a compatibility shim, or a
+    // redirection to the user's own function) keeps its uses as written:
+    // renaming them would bypass the macro.
+    llvm::StringSet<> UserMacros;
+    for (size_t I = 0; I < T.size(); ++I)
+      if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text))
+        UserMacros.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
         continue;
@@ -78,24 +85,30 @@ public:
         continue;
       if (C.Opts.AllocHooks && isAllocHookCall(C, I))
         continue; // rewritten by the alloc-hooks rule
-      if (C.Facts.ShadowedNames.count(Name))
+      if (isMacroNameBeingDefined(C, I)) {
+        C.report("names-user-macro", Severity::Note, T[I].Offset,
+                 ("macro '" + Name + "' defines a CUDA API name; it and its uses "
+                  "are kept as written")
+                     .str());
+        continue;
+      }
+      if (C.Facts.ShadowedNames.count(Name) || UserMacros.count(Name))
         continue;
       if (inIncludeDirective(C, I))
         continue;
       if (E->isNamespace()) {
         bool Qualifies = I + 1 < T.size() && T[I + 1].is(tok::coloncolon);
         bool Declared = I > 0 && T[I - 1].isIdent("namespace");
+        // namespace cb = cub;
+        size_t Eq = I >= 1 && T[I - 1].is(tok::coloncolon) ? I - 2 : I - 1; // = ::cub
+        bool Aliased = I >= 3 && Eq + 1 >= 3 && Eq < T.size() && T[Eq].is(tok::equal) &&
+                       T[Eq - 1].isIdent() && T[Eq - 2].isIdent("namespace");
+        Declared |= Aliased;
         if (!Qualifies && !Declared)
           continue;
         if (I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)))
           continue;
       } else if (C.isMemberOrForeignQualified(I)) {
-        continue;
-      }
-      if (isMacroNameBeingDefined(C, I)) {
-        C.report("names-user-macro", Severity::Note, T[I].Offset,
-                 ("macro '" + Name + "' defines a CUDA API name; kept as written")
-                     .str());
         continue;
       }
       switch (E->status()) {

@@ -7,7 +7,53 @@ namespace cu2hip {
 std::optional<ArgList> callArgs(const FileContext &C, size_t I) {
   if (I + 1 >= C.Toks.size() || !C.Toks[I + 1].is(tok::l_paren))
     return std::nullopt;
-  return C.Toks.parseArgs(I + 1);
+  auto Args = C.Toks.parseArgs(I + 1);
+  if (Args)
+    joinTemplateArgs(C.Toks, *Args);
+  return Args;
+}
+
+static int angleBalance(const TokenStream &T, const ArgList::Arg &A) {
+  int B = 0;
+  for (size_t K = A.First; K <= A.Last && K < T.size(); ++K) {
+    if (T[K].is(tok::less))
+      ++B;
+    else if (T[K].is(tok::greater))
+      --B;
+    else if (T[K].is(tok::greatergreater))
+      B -= 2;
+  }
+  return B;
+}
+
+static bool startsLikeTemplateId(const TokenStream &T, const ArgList::Arg &A) {
+  size_t K = A.First;
+  if (K <= A.Last && T[K].is(tok::amp))
+    ++K; // &kernel<T, N>
+  while (K + 1 <= A.Last && T[K].isIdent() && T[K + 1].is(tok::coloncolon))
+    K += 2;
+  return K + 1 <= A.Last && T[K].isIdent() && T[K + 1].is(tok::less);
+}
+
+void joinTemplateArgs(const TokenStream &T, ArgList &Args) {
+  std::vector<ArgList::Arg> Out;
+  for (size_t I = 0; I < Args.Args.size(); ++I) {
+    ArgList::Arg A = Args.Args[I];
+    if (A.First <= A.Last && startsLikeTemplateId(T, A)) {
+      int Bal = angleBalance(T, A);
+      size_t J = I;
+      while (Bal > 0 && J + 1 < Args.Args.size()) {
+        ++J;
+        Bal += angleBalance(T, Args.Args[J]);
+      }
+      if (Bal == 0 && J > I) {
+        A.Last = Args.Args[J].Last;
+        I = J;
+      }
+    }
+    Out.push_back(A);
+  }
+  Args.Args = std::move(Out);
 }
 
 void wrapArg(FileContext &C, llvm::StringRef Rule, const ArgList::Arg &A,

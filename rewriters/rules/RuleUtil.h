@@ -10,6 +10,12 @@ namespace cu2hip {
 /// parsed argument list of that call.
 std::optional<ArgList> callArgs(const FileContext &C, size_t I);
 
+/// Re-joins arguments that a top-level comma inside a template argument list
+/// split apart (`k<float, 4>` as one argument). An argument is joined with
+/// the following ones while it has more `<` than `>` and starts like a
+/// template-id (identifier, optional `::`-qualification, then `<`).
+void joinTemplateArgs(const TokenStream &T, ArgList &Args);
+
 /// Wraps argument `A` as `Open` + arg + `Close` (two insertions, so edits
 /// inside the argument by other rules stay independent).
 void wrapArg(FileContext &C, llvm::StringRef Rule, const ArgList::Arg &A,

@@ -23,3 +23,14 @@ config.environment["PATH"] = llvm_bin + os.pathsep + config.environment.get("PAT
 for var in ("CUDA_PATH", "HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# %strip: drop the test's own FileCheck directive lines from a port before
+# FileCheck reads it (the port copies comments, so a CHECK-NOT pattern would
+# otherwise match its own directive line).
+config.substitutions.append(
+    ("%strip", "grep -v -E \"//[[:space:]]*[A-Z][A-Z0-9]*(-[A-Z]+)*:\""))
+# Inputs for tree-mode tests (excluded from discovery above).
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# %nohdr: drop a handed case's header comment (everything up to the first
+# line holding "*/"), which quotes the expected output and the faulty input.
+config.substitutions.append(("%nohdr", "sed -e \"1,/[*][/]/d\""))

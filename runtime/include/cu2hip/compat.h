@@ -19,6 +19,10 @@ namespace cu2hip {
 __host__ __device__ inline __hip_bfloat162 float2bfloat162_rn(float x) {
   return __halves2bfloat162(__float2bfloat16(x), __float2bfloat16(x));
 }
+/// CUDA __floats2bfloat162_rn(a, b): (a, b) rounded to nearest even.
+__host__ __device__ inline __hip_bfloat162 floats2bfloat162_rn(float a, float b) {
+  return __halves2bfloat162(__float2bfloat16(a), __float2bfloat16(b));
+}
 } // namespace cu2hip
 #endif
 

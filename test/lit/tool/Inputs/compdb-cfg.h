@@ -1,0 +1,1 @@
+#define BLK 64
