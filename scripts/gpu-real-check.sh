@@ -54,7 +54,7 @@ if [[ $PHASE == run ]]; then
   printf '%-26s %5s %5s %-10s %9s %9s\n' program rc_cu rc_hip same-out cuda_s hip_s
   bad=0
   while read -r name; do
-    run1() { local s e rc; s=$(date +%s.%N); (cd "$OUT/bin" && timeout 120 "./$1" >"$OUT/logs/$1.out" 2>&1); rc=$?; e=$(date +%s.%N); echo "$rc $(echo "$e - $s" | bc)"; }
+    run1() { local s e rc; s=$(date +%s.%N); (cd "$OUT/bin" && timeout 120 "./$1" >"$OUT/logs/$1.out" 2>&1); rc=$?; e=$(date +%s.%N); echo "$rc $(awk -v a="$s" -v b="$e" 'BEGIN{print b-a}')"; }
     read -r rc1 t1 < <(run1 "$name.cuda"); read -r rc2 t2 < <(run1 "$name.hip")
     # Drop timing/throughput and device-name lines before comparing.
     norm() { grep -viE 'time|msec|ms\b|GB/s|GFlop|throughput|elapsed|device|GPU|CUDA|HIP|sec' "$1" | sed 's/[0-9]\+\.[0-9]\+e[-+][0-9]\+//g'; }
