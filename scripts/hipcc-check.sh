@@ -15,7 +15,7 @@
 # Exit status: 0 when nothing failed, 1 when a compile failed, 2 on usage/setup errors.
 #
 # Command per job: hipcc -std=c++17 --offload-arch=<arch> [-DNDEBUG] -I <repo>/runtime/include
-#                  [-I dirs] [extra] -x hip -c -o /dev/null FILE   (env HIP_PLATFORM=amd)
+#                  [-I dirs] [extra] -x hip -c -o <temporary object> FILE   (env HIP_PLATFORM=amd)
 #
 # ROCm 7.2 (root: $CU2HIP_ROCM72_ROOT, default /var/cache/cu2hip/rocm-7.2): hipcc 7.2.4
 #   (Debian 7.2.4+dfsg-1~exp1; `hipcc --version`: "HIP version: 7.2.53211-9999", Debian clang
@@ -56,7 +56,14 @@ if [[ "${1:-}" == --__job ]]; then
   read -r -a common <"$out/flags"
   flags=(-std=c++17 "--offload-arch=$arch")
   [[ $nd == on ]] && flags+=(-DNDEBUG)
-  flags+=("${common[@]}" -x hip -c -o /dev/null "$file")
+  # A real object file per job: parallel jobs writing -o /dev/null make
+  # clang-offload-bundler fail at random (it reads its output back).
+  if [[ $rocm == 7.2 ]]; then
+    obj=/tmp/hipcc-check.$$.$idx.o; objhost=$ROOT$obj
+  else
+    obj=$out/$idx.o; objhost=$obj
+  fi
+  flags+=("${common[@]}" -x hip -c -o "$obj" "$file")
   t0=$(date +%s%N)
   if [[ $rocm == 7.2 ]]; then
     cmd=(chroot "$ROOT" /usr/bin/env HIP_PLATFORM=amd PATH=/usr/bin:/bin HOME=/tmp hipcc "${flags[@]}")
@@ -64,6 +71,7 @@ if [[ "${1:-}" == --__job ]]; then
     cmd=(env HIP_PLATFORM=amd /usr/bin/hipcc "${flags[@]}")
   fi
   if "${cmd[@]}" >"$out/$idx.log" 2>&1; then st=ok; else st=FAIL; fi
+  rm -f "$objhost"
   t1=$(date +%s%N)
   ms=$(( (t1 - t0) / 1000000 ))
   printf '%s %d.%d\n' "$st" $((ms / 1000)) $((ms % 1000 / 100)) >"$out/$idx.status"
