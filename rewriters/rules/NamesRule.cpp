@@ -109,6 +109,15 @@ public:
         if (I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)))
           continue;
       } else if (C.isMemberOrForeignQualified(I)) {
+        // `p.x` is never a CUDA name. `ns::X` with an unmapped qualifier is
+        // not renamed, but an unsupported CUDA entity reached through a
+        // namespace alias (`cg::block_tile_memory`) is still reported.
+        bool Member = T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow);
+        if (!Member && E->status() == MapStatus::Unsupported && !T[I - 2].isIdent("std"))
+          C.report("names-unsupported", Severity::Warning, T[I].Offset,
+                   ("'" + Name + "' has no HIP equivalent" +
+                    (E->Note.empty() ? "" : ": " + E->Note))
+                       .str());
         continue;
       }
       switch (E->status()) {
