@@ -3,6 +3,7 @@
 // way it was allocated when the caching allocator is selected).
 // RUN: %cu2hip %s -o - --no-summary --alloc-hooks 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
+// COMPILE-ARGS: --alloc-hooks
 // COMPILE-CHECK: all
 #include <cuda_runtime.h>
 #include <memory>

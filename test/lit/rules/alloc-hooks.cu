@@ -6,6 +6,7 @@
 // Without the option the calls are plain HIP renames.
 // RUN: %cu2hip %s -o - --no-summary 2>%t.off.err | %strip | FileCheck --check-prefix=OFF %s
 // RUN: FileCheck --allow-empty --check-prefix=OFFDIAG %s < %t.off.err
+// COMPILE-ARGS: --alloc-hooks
 // COMPILE-CHECK: all
 // CHECK: {{^}}#include <hip/hip_runtime.h>
 // CHECK-NEXT: {{^}}#include <cu2hip/alloc.h>

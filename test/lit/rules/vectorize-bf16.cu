@@ -2,6 +2,7 @@
 // spelling (__hip_bfloat16 exists from ROCm 6 on, hence rocm72 only).
 // RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --allow-empty --check-prefix=DIAG %s < %t.err
+// COMPILE-ARGS: --vectorize
 // COMPILE-CHECK: rocm72
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>

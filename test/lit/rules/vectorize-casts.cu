@@ -6,6 +6,7 @@
 // RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 // RUN: %cu2hip %s -o - --no-summary 2>&1 | %strip | FileCheck --check-prefix=OFF %s
+// COMPILE-ARGS: --vectorize
 // COMPILE-CHECK: all
 #include <cuda_runtime.h>
 #include <cstdint>

@@ -5,6 +5,7 @@
 // RUN: FileCheck --allow-empty --check-prefix=DIAG %s < %t.err
 // Without the option nothing changes.
 // RUN: %cu2hip %s -o - --no-summary 2>&1 | %strip | FileCheck --check-prefix=OFF %s
+// COMPILE-ARGS: --vectorize
 // COMPILE-CHECK: all
 // CHECK: {{^}}#include <hip/hip_runtime.h>
 // CHECK-NEXT: {{^}}#include <cu2hip/packed.h>

@@ -3,6 +3,7 @@
 // exactly as it was.
 // RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
+// COMPILE-ARGS: --vectorize
 // COMPILE-CHECK: all
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>

@@ -4,6 +4,7 @@
 // Refusal reasons for this shape are the same as for the grid-stride form.
 // RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
+// COMPILE-ARGS: --vectorize
 // COMPILE-CHECK: all
 #include <cuda_runtime.h>
 
