@@ -191,6 +191,8 @@ int main(int argc, const char **argv) {
   }
 
   auto Start = std::chrono::steady_clock::now();
+  // Resolve relative paths now: parsing changes directories per file.
+  std::string ReportPath = ReportFile.empty() ? "" : absolute(ReportFile);
   // Maps.
   MapTable Maps;
   std::string Dir = MapsDir.empty()
@@ -265,21 +267,45 @@ int main(int argc, const char **argv) {
       return Err("--in-root " + InRoot + " is not a directory");
     if (!Out.empty() && Out == In)
       return Err("--out-root must differ from --in-root (use --inplace to rewrite the tree)");
+    if (!Out.empty()) {
+      // Also through symbolic links: an out-root that is the in-root would
+      // overwrite the inputs.
+      SmallString<256> RIn, ROut;
+      if (!sys::fs::real_path(In, RIn) && !sys::fs::real_path(Out, ROut) &&
+          (RIn == ROut || isUnder(RIn, ROut)))
+        return Err("--out-root " + OutRoot + " is (or contains) the in-root " + InRoot +
+                   " (through a symbolic link); use --inplace to rewrite the tree");
+    }
     std::error_code EC;
     std::vector<std::string> Found;
-    for (sys::fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
-         It.increment(EC)) {
+    // Symbolic links to directories are not followed (no loops, no trees
+    // ported twice); links to files are ported as files.
+    for (sys::fs::recursive_directory_iterator It(In, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC; It.increment(EC)) {
       std::string P = It->path();
       if (!Out.empty() && isUnder(P, Out)) {
         It.no_push();
         continue;
       }
       StringRef Name = sys::path::filename(P);
-      if (Name.startswith(".") && It->type() == sys::fs::file_type::directory_file) {
+      sys::fs::file_type Type = It->type();
+      if (Type == sys::fs::file_type::symlink_file) {
+        sys::fs::file_status St;
+        if (sys::fs::status(P, St, /*follow=*/true)) {
+          errs() << P << ": warning: dangling symbolic link, skipped\n";
+          continue;
+        }
+        if (St.type() == sys::fs::file_type::directory_file) {
+          errs() << P << ": warning: symbolic link to a directory, not followed\n";
+          continue;
+        }
+        Type = St.type();
+      }
+      if (Name.startswith(".") && Type == sys::fs::file_type::directory_file) {
         It.no_push();
         continue;
       }
-      if (It->type() == sys::fs::file_type::regular_file)
+      if (Type == sys::fs::file_type::regular_file)
         Found.push_back(P);
     }
     if (EC)
@@ -309,6 +335,8 @@ int main(int argc, const char **argv) {
       return Err("no input files (give files, or --in-root DIR --out-root DIR)");
     if (!OutFile.empty() && Inputs.size() != 1)
       return Err("-o takes exactly one input file");
+    if (!OutFile.empty() && (InPlace || !OutRoot.empty()))
+      return Err("-o cannot be combined with --inplace or --out-root");
     if (Inputs.size() > 1 && OutRoot.empty() && !InPlace && !DryRun && !Diff)
       return Err("several inputs need --out-root, --inplace, --dry-run or --diff");
     std::string Out = OutRoot.empty() ? "" : absolute(OutRoot);
@@ -381,14 +409,20 @@ int main(int argc, const char **argv) {
     if (InPlace) {
       if (R.Ported == R.Original)
         continue;
+      // FILE.orig, or FILE.orig.N when FILE.orig already exists (never
+      // overwrite a backup, never lose the current content).
       std::string Backup = R.Input + ".orig";
-      if (!sys::fs::exists(Backup))
-        if (std::error_code EC = sys::fs::copy_file(R.Input, Backup)) {
-          errs() << R.Input << ": error: cannot write backup " << Backup << ": "
-                 << EC.message() << "; file left unchanged\n";
-          ++Failed;
-          continue;
-        }
+      for (unsigned N = 1; sys::fs::exists(Backup); ++N)
+        Backup = R.Input + ".orig." + std::to_string(N);
+      if (Backup != R.Input + ".orig")
+        errs() << R.Input << ": note: " << R.Input << ".orig exists; backup written to "
+               << Backup << "\n";
+      if (std::error_code EC = sys::fs::copy_file(R.Input, Backup)) {
+        errs() << R.Input << ": error: cannot write backup " << Backup << ": "
+               << EC.message() << "; file left unchanged\n";
+        ++Failed;
+        continue;
+      }
     }
     if (Error E = writeFileAtomically(R.Output, R.Ported)) {
       errs() << R.Output << ": error: " << toString(std::move(E)) << "\n";
@@ -450,7 +484,7 @@ int main(int argc, const char **argv) {
     std::string S;
     raw_string_ostream OS(S);
     OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
-    if (Error E = writeFileAtomically(absolute(ReportFile), OS.str()))
+    if (Error E = writeFileAtomically(ReportPath, OS.str()))
       return Err(toString(std::move(E)));
   }
   return Failed ? 1 : 0;

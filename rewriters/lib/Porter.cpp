@@ -64,6 +64,7 @@ static void mergeFacts(FileFacts &Into, const FileFacts &From) {
   Into.Inactive = R;
   for (auto &S : From.ShadowedNames)
     Into.ShadowedNames.insert(S.getKey());
+  Into.NoRenameOffsets.insert(From.NoRenameOffsets.begin(), From.NoRenameOffsets.end());
 }
 
 FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,

@@ -12,6 +12,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "clang/Frontend/PCHContainerOperations.h"
 #include <algorithm>
 #include <cstdlib>
 #include <set>
@@ -71,6 +73,7 @@ struct ConfigOutcome {
   std::map<std::string, RangeList> Skipped; ///< per ported file
   std::set<std::string> Entered;           ///< ported files that were parsed
   std::set<std::string> Shadowed;
+  std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
 };
 
 class ErrorCollector : public DiagnosticConsumer {
@@ -200,10 +203,23 @@ public:
            Prev = Prev->getPreviousDecl())
         if (SM.isInSystemHeader(Prev->getLocation()))
           return true;
-    if (isa<ParmVarDecl>(D) || isa<VarDecl>(D) || isa<FunctionDecl>(D) ||
-        isa<TypeDecl>(D) || isa<EnumConstantDecl>(D))
-      if (!Paths.portedPath(D->getLocation()).empty())
-        Out.Shadowed.insert(II->getName().str());
+    if (Paths.portedPath(D->getLocation()).empty())
+      return true;
+    // Only declarations at namespace scope shadow a CUDA name for the whole
+    // unit. Locals and parameters are renamed consistently with their uses;
+    // a member (struct field or method) is reached through `.`/`->`, which
+    // is never renamed, so its declaration must not be renamed either.
+    const DeclContext *DC = D->getDeclContext();
+    if (DC->isRecord()) {
+      SourceLocation L = SM.getSpellingLoc(D->getLocation());
+      Out.NoRename.insert({Paths.portedPath(L), SM.getFileOffset(L)});
+      return true;
+    }
+    if (!DC->isFileContext())
+      return true;
+    if (isa<VarDecl>(D) || isa<FunctionDecl>(D) || isa<TypeDecl>(D) ||
+        isa<EnumConstantDecl>(D))
+      Out.Shadowed.insert(II->getName().str());
     return true;
   }
 
@@ -376,7 +392,11 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     // FixedCompilationDatabase wants the arguments without the file and tool.
     std::vector<std::string> DbArgs(Args.begin() + 1, Args.end() - 1);
     FixedCompilationDatabase Db(WorkDir.empty() ? "." : WorkDir, DbArgs);
-    ClangTool Tool(Db, {File});
+    // A physical file system of its own: ClangTool changes the working
+    // directory per compile command, which must not be process-wide while
+    // other files are parsed in parallel (-j).
+    ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
+                   llvm::vfs::createPhysicalFileSystem());
     ErrorCollector Diags;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
@@ -412,10 +432,14 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     }
     Facts.Inactive = Acc;
   }
-  for (auto &O : Outcomes)
+  for (auto &O : Outcomes) {
     for (auto &S : O.Shadowed)
       for (const std::string &F : Files)
         Result.Facts[F].ShadowedNames.insert(S);
+    for (auto &NR : O.NoRename)
+      if (Result.Facts.count(NR.first))
+        Result.Facts[NR.first].NoRenameOffsets.insert(NR.second);
+  }
   return Result;
 }
 

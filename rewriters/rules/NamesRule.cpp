@@ -70,7 +70,7 @@ public:
     // A user macro named like a CUDA API (a compatibility shim, or a
     // redirection to the user's own function) keeps its uses as written:
     // renaming them would bypass the macro.
-    llvm::StringSet<> UserMacros;
+    llvm::StringSet<> UserMacros, ReportedShadow;
     for (size_t I = 0; I < T.size(); ++I)
       if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text))
         UserMacros.insert(T[I].Text);
@@ -92,8 +92,18 @@ public:
                      .str());
         continue;
       }
-      if (C.Facts.ShadowedNames.count(Name) || UserMacros.count(Name))
+      if (C.Facts.NoRenameOffsets.count(T[I].Offset))
         continue;
+      if (C.Facts.ShadowedNames.count(Name) || UserMacros.count(Name)) {
+        if (!ReportedShadow.count(Name)) {
+          ReportedShadow.insert(Name);
+          C.report("names-shadowed", Severity::Note, T[I].Offset,
+                   ("'" + Name + "' is declared by the user at namespace scope "
+                    "or as a macro; the name is kept as written in this file")
+                       .str());
+        }
+        continue;
+      }
       if (inIncludeDirective(C, I))
         continue;
       if (E->isNamespace()) {

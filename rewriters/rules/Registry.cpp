@@ -51,6 +51,7 @@ const std::vector<std::pair<const char *, const char *>> &ruleCatalogue() {
       {"names-partial", "finding: HIP equivalent that behaves differently"},
       {"names-inactive", "note: renamed in a branch no configuration compiles"},
       {"names-user-macro", "note: a user macro defines a CUDA API name"},
+      {"names-shadowed", "note: a user declaration shadows a CUDA name; kept"},
       {"includes", "CUDA headers mapped; hip_runtime.h and cu2hip/wave.h added"},
       {"includes-unsupported", "finding: CUDA header without a HIP equivalent"},
       {"includes-unknown", "note: CUDA-looking header without a mapping"},

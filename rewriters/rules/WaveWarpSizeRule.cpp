@@ -17,8 +17,35 @@ class WaveWarpSizeRule : public Rule {
 public:
   llvm::StringRef id() const override { return "wave-warpsize"; }
 
+  /// Does the file declare its own `warpSize` (variable, parameter, template
+  /// parameter, member)? A declarator follows a type name or keyword.
+  static bool declaresWarpSize(const FileContext &C) {
+    const auto &T = C.Toks;
+    for (size_t I = 1; I + 1 < T.size(); ++I) {
+      if (!T[I].isIdent("warpSize"))
+        continue;
+      const Tok &P = T[I - 1];
+      if (P.is(clang::tok::period) || P.is(clang::tok::arrow) || P.is(clang::tok::coloncolon))
+        continue;
+      bool TypeBefore = P.isIdent() && !P.isIdent("return") && !P.isIdent("case") &&
+                        !P.isIdent("sizeof") && !P.isIdent("define");
+      bool PtrRef = (P.is(clang::tok::star) || P.is(clang::tok::amp)) && I >= 2 &&
+                    T[I - 2].isIdent();
+      const Tok &N = T[I + 1];
+      bool DeclEnd = N.is(clang::tok::equal) || N.is(clang::tok::semi) ||
+                     N.is(clang::tok::comma) || N.is(clang::tok::r_paren) ||
+                     N.is(clang::tok::l_square) || N.is(clang::tok::l_brace) ||
+                     N.is(clang::tok::greater) || N.is(clang::tok::colon);
+      if ((TypeBefore || PtrRef) && DeclEnd)
+        return true;
+    }
+    return false;
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
+    bool UserDeclared = declaresWarpSize(C);
+    bool Noted = false;
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent("warpSize"))
         continue;
@@ -34,6 +61,14 @@ public:
       if (C.Opts.Wave == WaveMode::Keep || C.isMemberOrForeignQualified(I) ||
           isMacroNameBeingDefined(C, I))
         continue;
+      if (UserDeclared) {
+        if (!Noted)
+          C.report(id(), Severity::Note, T[I].Offset,
+                   "the file declares its own 'warpSize'; uses of the name are "
+                   "kept as written");
+        Noted = true;
+        continue;
+      }
       C.replaceTokens(id(), I, I, "cu2hip::logical_warp_size");
       C.Stats.UsesWaveHeader = true;
     }

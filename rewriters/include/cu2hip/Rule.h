@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +35,8 @@ struct FileFacts {
   /// Names the user declared in ported files that collide with map keys:
   /// these are never renamed.
   llvm::StringSet<> ShadowedNames;
+  /// Offsets of member declarations named like CUDA APIs (never renamed).
+  std::set<unsigned> NoRenameOffsets;
 
   bool isInactive(unsigned Offset) const;
 };
