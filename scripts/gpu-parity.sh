@@ -3,7 +3,7 @@
 # originals (nvcc), their HIP ports made by cu2hip (built for NVIDIA with nvcc
 # -D__HIP_PLATFORM_NVIDIA__ and Debian 12's HIP 5.2 headers patched for CUDA 13), and the CPU
 # references; prints sample, steps, max relative difference, CUDA ms/step, HIP ms/step, ratio.
-# DESIGN.md "Verification ladder", step 3; docs/parity.md explains tolerances and results.
+# docs/design.md "Verification ladder", step 3; docs/parity.md explains tolerances and results.
 #
 # Usage: scripts/gpu-parity.sh [--dir DIR] [--phase all|build|run|compare] [--arch sm_XX]
 #                              [--samples "a b"] [--cpu-full] [--update-golden]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gpu-real-check.sh — run real CUDA programs and their cu2hip ports side by side on an NVIDIA
-# GPU (DESIGN.md ladder step 3): the CUDA original built with nvcc, the HIP port built with nvcc
+# GPU (docs/design.md ladder step 3): the CUDA original built with nvcc, the HIP port built with nvcc
 # for HIP's NVIDIA platform (Debian 12's HIP 5.2 headers patched for CUDA 13). Both must exit 0
 # and print the same self-check verdicts; their output is compared line by line after dropping
 # timing lines. Nothing of the programs is kept in the repository: pass their directories.

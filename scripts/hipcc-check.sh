@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # hipcc-check.sh — compile-check ported HIP files with hipcc (device + host, no link), against
 # ROCm 7.2 (Debian experimental, in the root built by scripts/rocm-root.sh) and Debian 12's
-# ROCm 5.2 (/usr/bin/hipcc on the host). DESIGN.md "Verification ladder", step 2.
+# ROCm 5.2 (/usr/bin/hipcc on the host). docs/compile-checks.md.
 #
 # Usage: scripts/hipcc-check.sh [options] FILE...
 #   --rocm 7.2|5.2|all     ROCm version(s) to check with (default all)

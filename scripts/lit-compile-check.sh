@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lit-compile-check.sh — port every handed case (../shared/cases/*.cu) and every lit input
 # marked for compilation with cu2hip, then compile-check the ports with scripts/hipcc-check.sh.
-# DESIGN.md "Verification ladder", step 2.
+# docs/compile-checks.md.
 #
 # Usage: scripts/lit-compile-check.sh [-j N] [--keep] [--only REGEX]
 #   -j N          parallel compiles (passed to hipcc-check.sh; default nproc)

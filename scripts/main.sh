@@ -18,5 +18,5 @@ fi
 echo
 echo "main: GPU parity (CUDA original vs HIP port on a GPU) cannot run on this machine: no GPU."
 echo "main: on an NVIDIA GPU run scripts/gpu-parity.sh; on an AMD GPU run a port with --trace"
-echo "main: and compare with build/tool/parity/cu2hip-parity samples/golden/<sample>.full.cuda.jsonl"
+echo "main: and compare with build/bin/cu2hip-parity samples/golden/<sample>.full.cuda.jsonl"
 exit $rc

@@ -1,6 +1,6 @@
 //===- WaveHeuristicsRule.cpp - warp-32 assumptions found by shape --------===//
 //
-// Catalogue rows (reference/amd-rewrites.md, A.2) that need a person:
+// Catalogue rows (docs/wave64.md, A.2) that need a person:
 //  wave-amdgcn-size   __AMDGCN_WAVEFRONT_SIZE(__) (row 18): deprecated and
 //                     removed from Clang; in code it becomes
 //                     cu2hip::device_wave_size(), in #if it is reported.

@@ -8,7 +8,7 @@
 //   - insertions at the same offset keep their first-seen order and are
 //     applied before a replacement starting there;
 //   - overlapping edits that differ are a conflict: the later one is dropped
-//     and reported, never applied silently (DESIGN.md, pipeline step 5).
+//     and reported, never applied silently (docs/design.md, pipeline step 5).
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_EDIT_H
 #define CU2HIP_EDIT_H

@@ -8,7 +8,7 @@
 namespace cu2hip {
 
 enum class LaunchMode { Keep, Ggl };
-/// Wavefront policy (DESIGN.md, rule family "wavefront"):
+/// Wavefront policy (docs/design.md, rule family "wavefront"):
 ///  Logical32: every CUDA warp is a 32-lane group inside the wavefront.
 ///  Native:    recognised warp idioms use the full wavefront (opt-in).
 ///  Keep:      no wave rules (wave32-only targets).

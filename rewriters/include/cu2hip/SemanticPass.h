@@ -8,7 +8,7 @@
 //   - per file, the byte ranges that every configuration skipped (inactive
 //     preprocessor branches);
 //   - names the user declared that collide with mapping-table keys.
-// CUDA 12/13 headers need compatibility steps under Clang 16 (DESIGN.md step
+// CUDA 12/13 headers need compatibility steps under Clang 16 (docs/design.md step
 // 2); they are applied here: an include directory holding an empty
 // texture_fetch_functions.h (mapped virtually), -isystem <cuda>/include/cccl,
 // -std=c++17 or newer, -fcuda-allow-variadic-functions, and an SDK version

@@ -6,7 +6,7 @@
 // on wave32 (RDNA, gfx10+) and on NVIDIA the helpers are the identity.
 // Waves are formed from linearised thread ids, so `__lane_id() & 32` names
 // the half, which coincides with CUDA's `threadIdx / 32` warps for every
-// block shape (reference/amd-rewrites.md, A.3 strategy S1).
+// block shape (docs/wave64.md, A.3 strategy S1).
 //
 // Each helper keeps the signature of the CUDA intrinsic it replaces and
 // returns 32-bit lane masks relative to the lane's own logical warp:

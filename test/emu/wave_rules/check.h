@@ -5,7 +5,7 @@
 //                     and wave 64;
 //   --form=keep       (cu2hip --wave=keep: renamed, masks only widened) right
 //                     at wave 32; at wave 64 wrong exactly where the
-//                     catalogue (reference/amd-rewrites.md A.2) says so, with
+//                     catalogue (docs/wave64.md A.2) says so, with
 //                     ROCm's release semantics (CU2HIP_EMU_MASK_CHECK=0; with
 //                     the debug mask check the keep form traps instead, which
 //                     run_keep.sh checks).

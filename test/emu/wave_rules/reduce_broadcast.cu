@@ -1,4 +1,4 @@
-// Wave-rule kernel (catalogue rows 1, 2 and 4 of reference/amd-rewrites.md
+// Wave-rule kernel (catalogue rows 1, 2 and 4 of docs/wave64.md
 // A.2): one 32-thread warp per group of 32 values. Per-warp sum by a
 // width-less __shfl_down_sync tree (row 2, result in lane 0), per-warp max
 // by a width-less __shfl_xor_sync butterfly (row 1, every lane), and every
