@@ -21,25 +21,15 @@ public:
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
-      if (!T[I].isIdent())
-        continue;
-      llvm::StringRef N = T[I].Text;
-      if (N.startswith("cuda"))
-        N = N.drop_front(4);
-      else if (N.startswith("hip"))
-        N = N.drop_front(3);
-      else
-        continue;
-      int Index = llvm::StringSwitch<int>(N)
-                      .Case("FuncGetAttributes", 1)
-                      .Cases("FuncSetAttribute", "FuncSetCacheConfig",
-                             "FuncSetSharedMemConfig", 0)
-                      .Cases("LaunchKernel", "LaunchCooperativeKernel", 0)
-                      .Default(-1);
-      if (Index < 0 || C.isMemberOrForeignQualified(I))
-        continue;
-      auto Args = callArgs(C, I);
-      if (!Args || (int)Args->Args.size() <= Index)
+      int Index = -1;
+      auto Args = apiCallArg(C, I, [](llvm::StringRef N) {
+        return llvm::StringSwitch<int>(N)
+            .Case("FuncGetAttributes", 1)
+            .Cases("FuncSetAttribute", "FuncSetCacheConfig", "FuncSetSharedMemConfig", 0)
+            .Cases("LaunchKernel", "LaunchCooperativeKernel", 0)
+            .Default(-1);
+      }, Index);
+      if (!Args)
         continue;
       const auto &A = Args->Args[Index];
       llvm::StringRef S = T.argText(A);

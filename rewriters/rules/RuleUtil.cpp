@@ -56,6 +56,28 @@ void joinTemplateArgs(const TokenStream &T, ArgList &Args) {
   Args.Args = std::move(Out);
 }
 
+std::optional<ArgList> apiCallArg(const FileContext &C, size_t I,
+                                  llvm::function_ref<int(llvm::StringRef)> ArgIndex,
+                                  int &Index) {
+  const Tok &K = C.Toks[I];
+  if (!K.isIdent())
+    return std::nullopt;
+  llvm::StringRef N = K.Text;
+  if (N.startswith("cuda"))
+    N = N.drop_front(4);
+  else if (N.startswith("hip"))
+    N = N.drop_front(3);
+  else
+    return std::nullopt;
+  Index = ArgIndex(N);
+  if (Index < 0 || C.isMemberOrForeignQualified(I))
+    return std::nullopt;
+  auto Args = callArgs(C, I);
+  if (!Args || (int)Args->Args.size() <= Index)
+    return std::nullopt;
+  return Args;
+}
+
 void wrapArg(FileContext &C, llvm::StringRef Rule, const ArgList::Arg &A,
              llvm::StringRef Open, llvm::StringRef Close) {
   if (A.First > A.Last)

@@ -3,6 +3,7 @@
 #define CU2HIP_RULES_RULEUTIL_H
 
 #include "cu2hip/Rule.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace cu2hip {
 
@@ -15,6 +16,15 @@ std::optional<ArgList> callArgs(const FileContext &C, size_t I);
 /// the following ones while it has more `<` than `>` and starts like a
 /// template-id (identifier, optional `::`-qualification, then `<`).
 void joinTemplateArgs(const TokenStream &T, ArgList &Args);
+
+/// For an API call spelled `cudaX(` or `hipX(` (both, so that ported code
+/// is recognised again), returns the argument list and sets `Index` to
+/// `ArgIndex("X")`; nullopt when the token is not such a call, the index is
+/// negative, or the call has too few arguments. Member calls and names
+/// qualified by an unmapped namespace are skipped.
+std::optional<ArgList> apiCallArg(const FileContext &C, size_t I,
+                                  llvm::function_ref<int(llvm::StringRef)> ArgIndex,
+                                  int &Index);
 
 /// Wraps argument `A` as `Open` + arg + `Close` (two insertions, so edits
 /// inside the argument by other rules stay independent).
