@@ -27,6 +27,7 @@ step samples bash scripts/samples-check.sh
 if [[ -x scripts/samples-emu.sh ]]; then
   step samples-emu bash scripts/samples-emu.sh
 fi
+step alloc-hooks-emu bash scripts/alloc-hooks-emu.sh
 echo
 for f in "${failures[@]}"; do echo "failed: $f"; done
 echo "test.sh: $passed passed, $failed failed"

@@ -44,6 +44,10 @@ public:
     return ret(::hipFreeAsync(P, static_cast<hipStream_t>(S)));
   }
   Err setReleaseThreshold(uint64_t B) override {
+#if defined(__CU2HIP_EMU__)
+    (void)B; // the CPU emulator has no stream-ordered pools to tune
+    return Err::Ok;
+#else
     hipMemPool_t Pool;
     hipError_t E = ::hipDeviceGetDefaultMemPool(&Pool, Dev);
     if (E != hipSuccess)
@@ -54,6 +58,7 @@ public:
     hipMemPoolAttr A = hipMemPoolAttrReleaseThreshold;
 #endif
     return ret(::hipMemPoolSetAttribute(Pool, A, &B));
+#endif
   }
   Err memInfo(size_t *F, size_t *T) override {
     return ret(::hipMemGetInfo(F, T));
