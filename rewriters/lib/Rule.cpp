@@ -45,6 +45,18 @@ void FileContext::report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
   Findings.push_back(std::move(F));
 }
 
+std::string FileContext::withEol(llvm::StringRef Text) const {
+  if (eol() == "\n")
+    return Text.str();
+  std::string R;
+  for (char Ch : Text) {
+    if (Ch == '\n')
+      R += '\r';
+    R += Ch;
+  }
+  return R;
+}
+
 std::pair<unsigned, unsigned> FileContext::lineColOf(unsigned Offset) {
   if (LineStarts.empty()) {
     LineStarts.push_back(0);

@@ -143,7 +143,7 @@ public:
       Ours += "#include <cu2hip/packed.h>\n";
     if (!Ours.empty()) {
       if (RuntimeLine && Add.empty()) {
-        C.insertAtOffset(id(), RuntimeLine->LineEnd, Ours);
+        C.insertAtOffset(id(), RuntimeLine->LineEnd, C.withEol(Ours));
       } else {
         if (Add.empty())
           Add += "#include <hip/hip_runtime.h>\n";
@@ -166,7 +166,7 @@ public:
           break;
         }
     }
-    C.insertAtOffset(id(), At, Add);
+    C.insertAtOffset(id(), At, C.withEol(Add));
   }
 };
 

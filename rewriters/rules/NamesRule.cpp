@@ -60,8 +60,8 @@ public:
       return NL == llvm::StringRef::npos ? 0u : unsigned(NL + 1);
     };
     C.insertAtOffset("names-unsupported", LineStart(T[I - 1].Offset),
-                     ("#if 0 // cu2hip: '" + T[I].Text + "' has no HIP equivalent\n").str());
-    C.insertAtOffset("names-unsupported", LineStart(T[J].Offset), "#endif\n");
+                     C.withEol(("#if 0 // cu2hip: '" + T[I].Text + "' has no HIP equivalent\n").str()));
+    C.insertAtOffset("names-unsupported", LineStart(T[J].Offset), C.withEol("#endif\n"));
   }
 
   void run(FileContext &C) override {

@@ -87,6 +87,14 @@ public:
   /// Reports a finding at byte `Offset`.
   void report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
               llvm::StringRef Message, llvm::StringRef Fix = "");
+  /// The file's line ending ("\r\n" when its first line ends so), for
+  /// inserted lines.
+  llvm::StringRef eol() const {
+    size_t NL = Buffer.find('\n');
+    return NL != llvm::StringRef::npos && NL > 0 && Buffer[NL - 1] == '\r' ? "\r\n" : "\n";
+  }
+  /// `Text` with its "\n" line ends turned into eol().
+  std::string withEol(llvm::StringRef Text) const;
   /// 1-based line and column of byte `Offset` (binary search in a line table
   /// built on first use).
   std::pair<unsigned, unsigned> lineColOf(unsigned Offset);
