@@ -47,26 +47,6 @@ static bool worthParsing(llvm::StringRef Text, const MapTable &Maps) {
   return false;
 }
 
-static void mergeFacts(FileFacts &Into, const FileFacts &From) {
-  if (!From.Parsed)
-    return;
-  if (!Into.Parsed) {
-    Into = From;
-    return;
-  }
-  std::vector<std::pair<unsigned, unsigned>> R;
-  for (auto &X : Into.Inactive)
-    for (auto &Y : From.Inactive) {
-      unsigned Lo = std::max(X.first, Y.first), Hi = std::min(X.second, Y.second);
-      if (Lo < Hi)
-        R.push_back({Lo, Hi});
-    }
-  Into.Inactive = R;
-  for (auto &S : From.ShadowedNames)
-    Into.ShadowedNames.insert(S.getKey());
-  Into.NoRenameOffsets.insert(From.NoRenameOffsets.begin(), From.NoRenameOffsets.end());
-}
-
 FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
                               const FileFacts &Facts, bool IsHeader) {
   FileResult R;
@@ -135,7 +115,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
             Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
         std::lock_guard<std::mutex> Lock(Mu);
         for (auto &KV : SR.Facts)
-          mergeFacts(Facts[KV.first], KV.second);
+          Facts[KV.first].mergeFrom(KV.second);
         auto &Errs = TUErrors[Files[I].Input];
         Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
         if (SR.Failed)

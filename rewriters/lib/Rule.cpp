@@ -14,6 +14,26 @@ bool FileFacts::isInactive(unsigned Offset) const {
   return false;
 }
 
+void FileFacts::mergeFrom(const FileFacts &O) {
+  if (!O.Parsed)
+    return;
+  if (!Parsed) {
+    *this = O;
+    return;
+  }
+  std::vector<std::pair<unsigned, unsigned>> R;
+  for (auto &X : Inactive)
+    for (auto &Y : O.Inactive) {
+      unsigned Lo = std::max(X.first, Y.first), Hi = std::min(X.second, Y.second);
+      if (Lo < Hi)
+        R.push_back({Lo, Hi});
+    }
+  Inactive = std::move(R);
+  for (auto &S : O.ShadowedNames)
+    ShadowedNames.insert(S.getKey());
+  NoRenameOffsets.insert(O.NoRenameOffsets.begin(), O.NoRenameOffsets.end());
+}
+
 void FileContext::replaceTokens(llvm::StringRef Rule, size_t First, size_t Last,
                                 llvm::StringRef Text) {
   unsigned B = Toks[First].Offset, E = Toks[Last].end();

@@ -334,16 +334,8 @@ SemanticResult SemanticPass::run(const std::string &File,
     for (Finding &F : R.Errors)
       if (Seen.insert(F.File + ":" + std::to_string(F.Line) + ":" + F.Message).second)
         All.Errors.push_back(F);
-    for (auto &KV : R.Facts) {
-      auto It = All.Facts.find(KV.first);
-      if (It == All.Facts.end()) {
-        All.Facts[KV.first] = KV.second;
-        continue;
-      }
-      It->second.Inactive = intersect(It->second.Inactive, KV.second.Inactive);
-      for (auto &S : KV.second.ShadowedNames)
-        It->second.ShadowedNames.insert(S.getKey());
-    }
+    for (auto &KV : R.Facts)
+      All.Facts[KV.first].mergeFrom(KV.second);
   }
   return All;
 }

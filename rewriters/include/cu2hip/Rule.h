@@ -39,6 +39,10 @@ struct FileFacts {
   std::set<unsigned> NoRenameOffsets;
 
   bool isInactive(unsigned Offset) const;
+  /// Merges the facts another configuration or translation unit found for
+  /// the same file: inactive ranges intersect (a range is inactive only if
+  /// every parse skipped it), shadowed names and no-rename offsets unite.
+  void mergeFrom(const FileFacts &Other);
 };
 
 /// Counters a file's rules fill for the closing summary.
