@@ -225,10 +225,6 @@ int main(int argc, const char **argv) {
       V.push_back(P.str());
     Opts.ExtraConfigs.push_back(V);
   }
-  if (Wave == WaveMode::Native)
-    WithColor::warning(errs(), "cu2hip")
-        << "--wave=native recognises no idiom yet: every warp construct is "
-           "ported as with --wave=logical32\n";
   if (Wave == WaveMode::Keep)
     WithColor::warning(errs(), "cu2hip")
         << "--wave=keep: warp-32 code is only correct on wave32 targets "

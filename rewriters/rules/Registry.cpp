@@ -8,6 +8,7 @@ std::unique_ptr<Rule> createIncludesRule();
 std::unique_ptr<Rule> createLaunchRule();
 std::unique_ptr<Rule> createSymbolRule();
 std::unique_ptr<Rule> createFuncPtrRule();
+std::unique_ptr<Rule> createWaveNativeRule();
 std::unique_ptr<Rule> createWaveShuffleRule();
 std::unique_ptr<Rule> createWaveVoteRule();
 std::unique_ptr<Rule> createWaveWarpSizeRule();
@@ -24,6 +25,8 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   std::vector<std::unique_ptr<Rule>> R;
   // Wave rules first: they own the warp intrinsics and record whether the
   // output needs <cu2hip/wave.h>; "includes" runs last to add it.
+  // wave-native (--wave=native only) claims the bodies it rewrites first.
+  R.push_back(createWaveNativeRule());
   R.push_back(createWaveShuffleRule());
   R.push_back(createWaveVoteRule());
   R.push_back(createWaveWarpSizeRule());
@@ -58,6 +61,7 @@ const std::vector<std::pair<const char *, const char *>> &ruleCatalogue() {
       {"launch-ggl", "<<<>>> launches to hipLaunchKernelGGL (--launch=ggl)"},
       {"launch-symbol", "HIP_SYMBOL around symbol arguments"},
       {"launch-funcptr", "kernels passed to function-pointer APIs as const void*"},
+      {"wave-native", "recognised warp/block reductions on full wavefronts (--wave=native)"},
       {"wave-shfl", "shuffles: 64-bit mask in the lane's half, width 32"},
       {"wave-vote", "ballot/vote/activemask/match/syncwarp: 32-lane helpers"},
       {"wave-warpsize", "warpSize in device code: constexpr 32"},

@@ -47,7 +47,7 @@ public:
     bool UserDeclared = declaresWarpSize(C);
     bool Noted = false;
     for (size_t I = 0; I < T.size(); ++I) {
-      if (!T[I].isIdent("warpSize"))
+      if (!T[I].isIdent("warpSize") || C.inWaveNative(T[I].Offset))
         continue;
       if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow))) {
         C.report("wave-host-warpsize", Severity::Warning, T[I].Offset,

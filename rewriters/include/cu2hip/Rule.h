@@ -76,6 +76,16 @@ public:
   EditSet Edits;
   std::vector<Finding> Findings;
   FileStats Stats;
+  /// Byte ranges [begin, end) of function bodies that rule wave-native
+  /// rewrote to full wavefronts (--wave=native); the logical-32 rules leave
+  /// the warp intrinsics and `warpSize` in them alone.
+  std::vector<std::pair<unsigned, unsigned>> WaveNativeRanges;
+  bool inWaveNative(unsigned Offset) const {
+    for (auto &R : WaveNativeRanges)
+      if (Offset >= R.first && Offset < R.second)
+        return true;
+    return false;
+  }
 
 private:
   std::vector<unsigned> LineStarts;

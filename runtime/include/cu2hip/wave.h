@@ -24,6 +24,7 @@
 //   cu2hip::device_wave_size()   constexpr hardware wavefront of the target
 //                                (64 on gfx9, 32 on gfx10+ and NVIDIA; in
 //                                emulator builds the run-time wave size)
+//   cu2hip::native_wave_width(), cu2hip::width_mask(w)   --wave=native output
 //   cu2hip::host_wave_size(dev)  host: hipDeviceProp_t::warpSize, cached
 //   cu2hip::lane_mask_t          unsigned long long
 // It never uses `warpSize` in a constant expression (not constexpr since
@@ -330,6 +331,27 @@ __device__ inline unsigned reduce_or_sync32(unsigned mask, unsigned v CU2HIP_WAV
 __device__ inline unsigned reduce_xor_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
   return detail::reduce32(mask, v, 0u,
                           [](unsigned a, unsigned b) { return a ^ b; } CU2HIP_WAVE_SITE_ARG);
+}
+
+/// --wave=native: the width a rewritten block reduction uses (rule
+/// wave-native, docs/wave64.md). The hardware wavefront when the block is
+/// one-dimensional and a whole number of wavefronts, so that
+/// `threadIdx.x / width` is the wavefront index and every wavefront is full;
+/// otherwise 32, CUDA's own geometry (a partial wave64 would shuffle from
+/// lanes that do not exist). Uniform across the block; 32 on wave32 targets
+/// and NVIDIA.
+__device__ inline int native_wave_width() {
+  const int w = device_wave_size();
+  return (blockDim.y == 1 && blockDim.z == 1 && blockDim.x % w == 0) ? w : logical_warp_size;
+}
+
+/// --wave=native: the mask for a full-group shuffle of `width` lanes
+/// (32 or the wavefront size): every lane of the wavefront when `width` is
+/// the wavefront, else the caller's logical warp (mask64(0xffffffff)).
+__device__ inline lane_mask_t width_mask(int width) {
+  if (width >= device_wave_size())
+    return device_wave_size() == 64 ? ~0ull : 0xffffffffull;
+  return mask64(0xffffffffu);
 }
 
 /// Host: the wavefront size of device `dev` (64 on CDNA, 32 on RDNA and

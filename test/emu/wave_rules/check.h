@@ -3,6 +3,7 @@
 // with a CPU-computed expectation, and checks the verdict per output:
 //   --form=logical32  (cu2hip's default port) every output right at wave 32
 //                     and wave 64;
+//   --form=native     (cu2hip --wave=native) the same;
 //   --form=keep       (cu2hip --wave=keep: renamed, masks only widened) right
 //                     at wave 32; at wave 64 wrong exactly where the
 //                     catalogue (docs/wave64.md A.2) says so, with
@@ -32,17 +33,19 @@ struct Check {
     for (int i = 1; i < argc; ++i) {
       if (!std::strcmp(argv[i], "--form=logical32")) form = 0;
       else if (!std::strcmp(argv[i], "--form=keep")) form = 1;
+      else if (!std::strcmp(argv[i], "--form=native")) form = 2;
       else { form = -2; break; }
     }
     if (form < 0) {
-      std::fprintf(stderr, "usage: %s --form=logical32|keep\n", argv[0]);
+      std::fprintf(stderr, "usage: %s --form=logical32|keep|native\n", argv[0]);
       std::exit(2);
     }
     keep = form == 1;
     hipDeviceProp_t p;
     hipGetDeviceProperties(&p, 0);
     wave = p.warpSize;
-    std::printf("%s, %s form, wave %d\n", kernel, keep ? "keep" : "logical32", wave);
+    std::printf("%s, %s form, wave %d\n", kernel,
+                keep ? "keep" : form == 2 ? "native" : "logical32", wave);
   }
 
   // One output: `bad` of `total` values differ from the CPU expectation.

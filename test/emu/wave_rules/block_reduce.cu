@@ -1,0 +1,80 @@
+// Wave-rule kernels for --wave=native (docs/wave64.md, "--wave=native"):
+// the block-reduction idioms rule wave-native recognises, next to a kernel
+// that uses the same warp reduction per 32-lane warp (which must stay
+// logical32 in the same file). CUDA input for cu2hip (ported at build time
+// with --wave=logical32 and --wave=native); harness: block_reduce_main.cpp.
+#include <cuda_runtime.h>
+#define WARP_SIZE 32
+
+// Tree sum (lane 0 holds the warp's sum).
+__inline__ __device__ float warpReduceSum(float val) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2)
+    val += __shfl_down_sync(0xffffffff, val, offset);
+  return val;
+}
+
+// Block sum through a 32-entry shared array (thread 0 holds the total).
+__inline__ __device__ float blockReduceSum(float val) {
+  static __shared__ float shared[32];
+  int lane = threadIdx.x % warpSize;
+  int wid = threadIdx.x / warpSize;
+  val = warpReduceSum(val);
+  if (lane == 0) shared[wid] = val;
+  __syncthreads();
+  val = (threadIdx.x < blockDim.x / warpSize) ? shared[lane] : 0;
+  if (wid == 0) val = warpReduceSum(val);
+  return val;
+}
+
+__global__ void block_sum(const float *in, float *out, int n) {
+  float sum = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    sum += in[i];
+  sum = blockReduceSum(sum);
+  if (threadIdx.x == 0) out[blockIdx.x] = sum;
+}
+
+// Butterfly max (every lane holds the warp's max).
+template <typename T>
+__device__ T warpMax(T v) {
+#pragma unroll
+  for (int o = WARP_SIZE >> 1; o > 0; o >>= 1)
+    v = max(v, __shfl_xor_sync(0xffffffff, v, o, WARP_SIZE));
+  return v;
+}
+
+// Block max written inline in the kernel, shift/mask spellings.
+__global__ void block_max(const int *x, int *out, int n) {
+  __shared__ int partial[WARP_SIZE];
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int nwarps = (blockDim.x + WARP_SIZE - 1) / WARP_SIZE;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = i < n ? x[i] : -2147483647;
+  int w = warpMax<int>(v);
+  if (lane == 0) {
+    partial[warp] = w;
+  }
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < nwarps ? partial[lane] : -2147483647;
+    v = warpMax(v);
+    if (lane == 0) out[blockIdx.x] = v;
+  }
+}
+
+// Per-warp partial sums into one atomic (also warp-width independent).
+__global__ void atomic_total(const float *x, float *total, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? x[i] : 0.0f;
+  v = warpReduceSum(v);
+  if (threadIdx.x % 32 == 0) atomicAdd(total, v);
+}
+
+// Per-warp sums: the result belongs to each 32-lane warp, so this kernel
+// keeps logical32 while blockReduceSum's chain goes native.
+__global__ void warp_sums(const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = warpReduceSum(x[i]);
+  if ((threadIdx.x & 31) == 0) y[i / 32] = v;
+}
