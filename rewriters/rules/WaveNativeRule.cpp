@@ -253,20 +253,34 @@ private:
 
   // ---- warp reductions -----------------------------------------------------
 
-  struct WarpReduce {
-    const FnDef *F = nullptr;
-    size_t StartFirst = 0, StartLast = 0; ///< the loop's start expression
-    size_t Shfl = 0;                      ///< the shuffle's name token
+  /// One shuffle of a warp reduction: its name token and arguments.
+  struct ShflUse {
+    size_t Name = 0;
     ArgList Args;
     bool Sync = false;
+    size_t Offset = 0; ///< the offset argument's (single) token
+  };
+
+  struct WarpReduce {
+    const FnDef *F = nullptr;
+    /// Loop form: the start expression's tokens (descending loops), or the
+    /// bound token of `o < K` (ascending loops).
+    bool Loop = true;
+    bool Ascending = false;
+    size_t StartFirst = 0, StartLast = 0, Bound = 0;
+    /// Unrolled form: the first statement's tokens [StmtFirst, StmtLast]
+    /// (offset 16), copied with offset 32 for wave64.
+    size_t StmtFirst = 0, StmtLast = 0;
+    std::vector<ShflUse> Shfls;
     std::string Why; ///< why it is not rewritten ("" when it can be)
     std::vector<const FnDef *> NativeCallers;
   };
   std::vector<WarpReduce> Reduces;
 
-  /// Is [First, Last] exactly a shuffle of V by O: returns the name token.
-  std::optional<size_t> shuffleOf(size_t First, size_t Last, llvm::StringRef V,
-                                  llvm::StringRef O, WarpReduce &R) const {
+  /// Is [First, Last] exactly a full-mask down/xor shuffle of V whose offset
+  /// satisfies OffsetOk (and whose width, if any, is a warp-size token)?
+  std::optional<ShflUse> shuffleOf(size_t First, size_t Last, llvm::StringRef V,
+                                   llvm::function_ref<bool(const Tok &)> OffsetOk) const {
     const auto &K = T();
     bool Sync;
     if (!K[First].isIdent() || !isShuffle(K[First].Text, Sync) ||
@@ -282,26 +296,122 @@ private:
       return std::nullopt;
     if (Sync && !isFullMask(A->Args[0].First, A->Args[0].Last))
       return std::nullopt;
-    auto Is = [&](const ArgList::Arg &X, llvm::StringRef S) {
-      return X.First == X.Last && K[X.First].Text == S;
-    };
-    if (!Is(A->Args[Base], V) || !Is(A->Args[Base + 1], O))
+    auto &AV = A->Args[Base], &AO = A->Args[Base + 1];
+    if (AV.First != AV.Last || !K[AV.First].isIdent(V) || AO.First != AO.Last ||
+        !OffsetOk(K[AO.First]))
       return std::nullopt;
     if (N == Base + 3) {
       auto &W = A->Args[Base + 2];
       if (W.First != W.Last || value(K[W.First]) != 32)
         return std::nullopt;
     }
-    R.Args = *A;
-    R.Sync = Sync;
-    return First;
+    ShflUse S;
+    S.Name = First;
+    S.Args = *A;
+    S.Sync = Sync;
+    S.Offset = AO.First;
+    return S;
+  }
+
+  /// One accumulation statement [St, StEnd] (StEnd is the `;`):
+  /// `v OP= SHFL;`, `v = v OP SHFL;`, `v = SHFL OP v;` or `v = f(v, SHFL);`
+  /// (either argument order). Sets V to the accumulator's name.
+  std::optional<ShflUse> matchStmt(size_t St, size_t StEnd, llvm::StringRef &V,
+                                   llvm::function_ref<bool(const Tok &)> OffsetOk) const {
+    const auto &K = T();
+    if (!K[StEnd].is(tok::semi) || StEnd < St + 3 || !K[St].isIdent())
+      return std::nullopt;
+    V = K[St].Text;
+    size_t E0 = St + 2, E1 = StEnd - 1;
+    const Tok &Op = K[St + 1];
+    if (Op.is(tok::plusequal) || Op.is(tok::starequal) || Op.is(tok::pipeequal) ||
+        Op.is(tok::ampequal) || Op.is(tok::caretequal))
+      return shuffleOf(E0, E1, V, OffsetOk);
+    if (!Op.is(tok::equal))
+      return std::nullopt;
+    auto IsBinOp = [&](size_t J) {
+      return K[J].is(tok::plus) || K[J].is(tok::star) || K[J].is(tok::pipe) ||
+             K[J].is(tok::amp) || K[J].is(tok::caret);
+    };
+    if (K[E0].isIdent(V) && IsBinOp(E0 + 1))
+      return shuffleOf(E0 + 2, E1, V, OffsetOk);
+    if (K[E1].isIdent(V) && IsBinOp(E1 - 1))
+      return shuffleOf(E0, E1 - 2, V, OffsetOk);
+    // f(v, shfl) / f(shfl, v), f optionally ::- or std::-qualified.
+    size_t Fn = E0;
+    if (K[Fn].is(tok::coloncolon))
+      ++Fn;
+    else if (K[Fn].isIdent("std") && K[Fn + 1].is(tok::coloncolon))
+      Fn += 2;
+    auto A = K[Fn].isIdent() ? callArgs(*Cx, Fn) : std::nullopt;
+    if (!A || A->RParen != E1 || A->Args.size() != 2)
+      return std::nullopt;
+    auto &X = A->Args[0], &Y = A->Args[1];
+    if (X.First == X.Last && K[X.First].isIdent(V))
+      return shuffleOf(Y.First, Y.Last, V, OffsetOk);
+    if (Y.First == Y.Last && K[Y.First].isIdent(V))
+      return shuffleOf(X.First, X.Last, V, OffsetOk);
+    return std::nullopt;
+  }
+
+  /// `return V ;` at body positions [Q, Q+2] and nothing after; V a parameter.
+  bool endsWithReturnOfParam(const FnDef &F, const std::vector<size_t> &B, size_t Q,
+                             llvm::StringRef V) const {
+    const auto &K = T();
+    if (Q + 3 != B.size() || !K[B[Q]].isIdent("return") || !K[B[Q + 1]].isIdent(V) ||
+        !K[B[Q + 2]].is(tok::semi))
+      return false;
+    auto Params = K.parseArgs(F.LParen);
+    if (Params)
+      for (auto &A : Params->Args)
+        if (A.First <= A.Last && K[A.Last].isIdent(V))
+          return true;
+    return false;
+  }
+
+  /// The unrolled form: five statements with offsets 16, 8, 4, 2, 1 that
+  /// differ only in the offset, then `return v;`.
+  std::optional<WarpReduce> matchUnrolled(const FnDef &F, const std::vector<size_t> &B) const {
+    const auto &K = T();
+    WarpReduce R;
+    R.F = &F;
+    R.Loop = false;
+    size_t Q = 0;
+    llvm::StringRef V0;
+    std::vector<llvm::StringRef> Shape0;
+    for (long long Off = 16; Off >= 1; Off /= 2) {
+      size_t E = Q;
+      while (E < B.size() && !K[B[E]].is(tok::semi))
+        ++E;
+      if (E >= B.size() || B[E] - B[Q] != E - Q) // no directive in between
+        return std::nullopt;
+      llvm::StringRef V;
+      auto S = matchStmt(B[Q], B[E], V, [&](const Tok &X) { return value(X) == Off; });
+      if (!S || (Off != 16 && V != V0))
+        return std::nullopt;
+      std::vector<llvm::StringRef> Shape;
+      for (size_t J = B[Q]; J <= B[E]; ++J)
+        Shape.push_back(J == S->Offset ? llvm::StringRef("#") : K[J].Text);
+      if (Off == 16) {
+        V0 = V, Shape0 = Shape;
+        R.StmtFirst = B[Q], R.StmtLast = B[E];
+      } else if (Shape != Shape0)
+        return std::nullopt;
+      R.Shfls.push_back(*S);
+      Q = E + 1;
+    }
+    if (!endsWithReturnOfParam(F, B, Q, V0))
+      return std::nullopt;
+    return R;
   }
 
   std::optional<WarpReduce> matchWarpReduce(const FnDef &F) const {
     const auto &K = T();
     auto B = body(F);
+    if (B.size() >= 12 && !K[B[0]].isIdent("for"))
+      return matchUnrolled(F, B);
     // for ( TYPE O = START ; COND ; STEP ) STMT  return V ;
-    if (B.size() < 12 || !K[B[0]].isIdent("for") || !K[B[1]].is(tok::l_paren))
+    if (B.size() < 12 || !K[B[1]].is(tok::l_paren))
       return std::nullopt;
     auto HeadEnd = K.matchForward(B[1]);
     if (!HeadEnd)
@@ -321,32 +431,36 @@ private:
     R.F = &F;
     R.StartFirst = S0;
     R.StartLast = S1 - 1;
-    // START: half a warp.
-    {
-      size_t A = S0, Z = S1 - 1;
-      while (K[A].is(tok::l_paren) && K.matchForward(A) == std::optional<size_t>(Z))
-        ++A, --Z;
-      bool Half = (A == Z && value(K[A]) == 16) ||
-                  (Z == A + 2 && value(K[A]) == 32 &&
-                   ((K[A + 1].is(tok::slash) && intValue(K[Z]) == 2) ||
-                    (K[A + 1].is(tok::greatergreater) && intValue(K[Z]) == 1)));
-      if (!Half)
-        return std::nullopt;
-    }
     size_t C0 = S1 + 1, C1 = C0;
     while (C1 < *HeadEnd && !K[C1].is(tok::semi))
       ++C1;
     if (C1 >= *HeadEnd)
       return std::nullopt;
-    bool CondOk = seqIs(C0, C1 - 1, {O, ">", "0"}) || seqIs(C0, C1 - 1, {O, ">=", "1"}) ||
-                  seqIs(C0, C1 - 1, {O, "!=", "0"}) || seqIs(C0, C1 - 1, {"0", "<", O}) ||
-                  seqIs(C0, C1 - 1, {O});
-    bool StepOk = seqIs(C1 + 1, *HeadEnd - 1, {O, "/=", "2"}) ||
-                  seqIs(C1 + 1, *HeadEnd - 1, {O, ">>=", "1"}) ||
-                  seqIs(C1 + 1, *HeadEnd - 1, {O, "=", O, "/", "2"}) ||
-                  seqIs(C1 + 1, *HeadEnd - 1, {O, "=", O, ">>", "1"});
-    if (!CondOk || !StepOk)
+    size_t T0 = C1 + 1, T1 = *HeadEnd - 1;
+    // Descending: START is half a warp, O halves down to 1.
+    size_t A = S0, Z = S1 - 1;
+    while (K[A].is(tok::l_paren) && K.matchForward(A) == std::optional<size_t>(Z))
+      ++A, --Z;
+    bool Half = (A == Z && value(K[A]) == 16) ||
+                (Z == A + 2 && value(K[A]) == 32 &&
+                 ((K[A + 1].is(tok::slash) && intValue(K[Z]) == 2) ||
+                  (K[A + 1].is(tok::greatergreater) && intValue(K[Z]) == 1)));
+    bool Desc = Half &&
+                (seqIs(C0, C1 - 1, {O, ">", "0"}) || seqIs(C0, C1 - 1, {O, ">=", "1"}) ||
+                 seqIs(C0, C1 - 1, {O, "!=", "0"}) || seqIs(C0, C1 - 1, {"0", "<", O}) ||
+                 seqIs(C0, C1 - 1, {O})) &&
+                (seqIs(T0, T1, {O, "/=", "2"}) || seqIs(T0, T1, {O, ">>=", "1"}) ||
+                 seqIs(T0, T1, {O, "=", O, "/", "2"}) || seqIs(T0, T1, {O, "=", O, ">>", "1"}));
+    // Ascending: O doubles from 1 while O < K.
+    bool Asc = A == Z && intValue(K[A]) == 1 && C1 == C0 + 3 && K[C0].isIdent(O) &&
+               K[C0 + 1].is(tok::less) && value(K[C0 + 2]) == 32 &&
+               (seqIs(T0, T1, {O, "*=", "2"}) || seqIs(T0, T1, {O, "<<=", "1"}) ||
+                seqIs(T0, T1, {O, "=", O, "*", "2"}) || seqIs(T0, T1, {O, "=", O, "<<", "1"}) ||
+                seqIs(T0, T1, {O, "+=", O}));
+    if (!Desc && !Asc)
       return std::nullopt;
+    R.Ascending = Asc;
+    R.Bound = C0 + 2;
     // The loop body: one statement, braces optional.
     size_t St = *HeadEnd + 1, StEnd;
     size_t After;
@@ -363,60 +477,17 @@ private:
         ++StEnd;
       After = StEnd + 1;
     }
-    if (!K[StEnd].is(tok::semi) || StEnd < St + 3 || !K[St].isIdent())
-      return std::nullopt;
-    llvm::StringRef V = K[St].Text;
-    size_t E0 = St + 2, E1 = StEnd - 1;
-    std::optional<size_t> S;
-    const Tok &Op = K[St + 1];
-    if (Op.is(tok::plusequal) || Op.is(tok::starequal) || Op.is(tok::pipeequal) ||
-        Op.is(tok::ampequal) || Op.is(tok::caretequal)) {
-      S = shuffleOf(E0, E1, V, O, R);
-    } else if (Op.is(tok::equal)) {
-      auto IsBinOp = [&](size_t J) {
-        return K[J].is(tok::plus) || K[J].is(tok::star) || K[J].is(tok::pipe) ||
-               K[J].is(tok::amp) || K[J].is(tok::caret);
-      };
-      if (K[E0].isIdent(V) && IsBinOp(E0 + 1))
-        S = shuffleOf(E0 + 2, E1, V, O, R);
-      else if (K[E1].isIdent(V) && IsBinOp(E1 - 1))
-        S = shuffleOf(E0, E1 - 2, V, O, R);
-      else {
-        // f(v, shfl) / f(shfl, v), f optionally ::- or std::-qualified.
-        size_t Fn = E0;
-        if (K[Fn].is(tok::coloncolon))
-          ++Fn;
-        else if (K[Fn].isIdent("std") && K[Fn + 1].is(tok::coloncolon))
-          Fn += 2;
-        auto A = K[Fn].isIdent() ? callArgs(*Cx, Fn) : std::nullopt;
-        if (A && A->RParen == E1 && A->Args.size() == 2) {
-          auto &X = A->Args[0], &Y = A->Args[1];
-          if (X.First == X.Last && K[X.First].isIdent(V))
-            S = shuffleOf(Y.First, Y.Last, V, O, R);
-          else if (Y.First == Y.Last && K[Y.First].isIdent(V))
-            S = shuffleOf(X.First, X.Last, V, O, R);
-        }
-      }
-    }
+    llvm::StringRef V;
+    auto S = matchStmt(St, StEnd, V, [&](const Tok &X) { return X.isIdent(O); });
     if (!S)
       return std::nullopt;
-    R.Shfl = *S;
+    R.Shfls.push_back(*S);
     // return V ; and nothing else (directive lines such as #pragma unroll are
     // outside the token list).
     size_t Q = 0;
     while (Q < B.size() && B[Q] < After)
       ++Q;
-    if (Q + 3 != B.size() || !K[B[Q]].isIdent("return") || !K[B[Q + 1]].isIdent(V) ||
-        !K[B[Q + 2]].is(tok::semi))
-      return std::nullopt;
-    // V is a parameter.
-    auto Params = K.parseArgs(F.LParen);
-    bool IsParam = false;
-    if (Params)
-      for (auto &A : Params->Args)
-        if (A.First <= A.Last && K[A.Last].isIdent(V))
-          IsParam = true;
-    if (!IsParam)
+    if (!endsWithReturnOfParam(F, B, Q, V))
       return std::nullopt;
     return R;
   }
@@ -887,19 +958,60 @@ private:
 
   // ---- edits -----------------------------------------------------------------
 
+  /// Source text of tokens [First, Last] with some tokens replaced.
+  std::string render(size_t First, size_t Last, const std::map<size_t, std::string> &Repl) const {
+    const auto &K = T();
+    std::string Out;
+    for (size_t J = First; J <= Last; ++J) {
+      if (J > First)
+        Out += Cx->Buffer.slice(K[J - 1].end(), K[J].Offset).str();
+      auto It = Repl.find(J);
+      Out += It == Repl.end() ? K[J].Text.str() : It->second;
+    }
+    return Out;
+  }
+
+  /// Replacements that make one shuffle use `cu2hip_width` (mask, width);
+  /// a missing width is returned through `AddWidth` (insert before `)`).
+  std::map<size_t, std::string> shuffleRepl(const ShflUse &S) const {
+    std::map<size_t, std::string> M;
+    size_t Base = S.Sync ? 1 : 0;
+    if (S.Sync) {
+      M[S.Args.Args[0].First] = "cu2hip::width_mask(cu2hip_width)";
+      for (size_t J = S.Args.Args[0].First + 1; J <= S.Args.Args[0].Last; ++J)
+        M[J] = "";
+    }
+    if (S.Args.Args.size() == Base + 3)
+      M[S.Args.Args[Base + 2].First] = "cu2hip_width";
+    else
+      M[S.Args.RParen] = ", cu2hip_width)";
+    return M;
+  }
+
   void rewriteWarpReduce(FileContext &C, const WarpReduce &R) {
     const auto &K = T();
     C.insert(id(), R.F->RParen, ", int cu2hip_width = 32");
-    C.replaceTokens(id(), R.StartFirst, R.StartLast, "cu2hip_width / 2");
-    size_t Base = R.Sync ? 1 : 0;
-    if (R.Sync)
-      C.replaceTokens(id(), R.Args.Args[0].First, R.Args.Args[0].Last,
-                      "cu2hip::width_mask(cu2hip_width)");
-    if (R.Args.Args.size() == Base + 3)
-      C.replaceTokens(id(), R.Args.Args[Base + 2].First, R.Args.Args[Base + 2].Last,
-                      "cu2hip_width");
-    else
-      C.insert(id(), R.Args.RParen, ", cu2hip_width");
+    if (R.Loop && R.Ascending)
+      C.replaceTokens(id(), R.Bound, R.Bound, "cu2hip_width");
+    else if (R.Loop)
+      C.replaceTokens(id(), R.StartFirst, R.StartLast, "cu2hip_width / 2");
+    for (auto &S : R.Shfls)
+      for (auto &E : shuffleRepl(S))
+        C.replaceTokens(id(), E.first, E.first, E.second);
+    if (!R.Loop) {
+      // The wave64 step: the first statement again with offset 32.
+      auto M = shuffleRepl(R.Shfls[0]);
+      M[R.Shfls[0].Offset] = "32";
+      unsigned Off = K[R.StmtFirst].Offset;
+      size_t LS = C.Buffer.rfind('\n', Off);
+      LS = LS == llvm::StringRef::npos ? 0 : LS + 1;
+      llvm::StringRef Lead = C.Buffer.slice(LS, Off);
+      std::string Sep = Lead.find_first_not_of(" \t") == llvm::StringRef::npos
+                            ? C.withEol("\n" + Lead.str())
+                            : std::string(" ");
+      C.insert(id(), R.StmtFirst,
+               "if (cu2hip_width > 32) " + render(R.StmtFirst, R.StmtLast, M) + Sep);
+    }
     C.WaveNativeRanges.push_back({K[R.F->LBrace].Offset, K[R.F->RBrace].end()});
     C.Stats.UsesWaveHeader = true;
   }

@@ -71,6 +71,32 @@ __global__ void atomic_total(const float *x, float *total, int n) {
   if (threadIdx.x % 32 == 0) atomicAdd(total, v);
 }
 
+// Unrolled tree (offsets 16..1) and an ascending butterfly, inline forms.
+__device__ float warpSumUnrolled(float val) {
+  val += __shfl_down_sync(~0u, val, 16);
+  val += __shfl_down_sync(~0u, val, 8);
+  val += __shfl_down_sync(~0u, val, 4);
+  val += __shfl_down_sync(~0u, val, 2);
+  val += __shfl_down_sync(~0u, val, 1);
+  return val;
+}
+__device__ float warpAllSum(float v) {
+  for (int m = 1; m < 32; m *= 2)
+    v += __shfl_xor_sync(0xffffffff, v, m);
+  return v;
+}
+__global__ void block_sum2(const float *x, float *out, int n) {
+  __shared__ float s[32];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? x[i] : 0.0f;
+  v = warpSumUnrolled(v);
+  if (threadIdx.x % 32 == 0) s[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x < (blockDim.x + 31) / 32 ? s[threadIdx.x % 32] : 0.f;
+  if (threadIdx.x / 32 == 0) v = warpAllSum(v);
+  if (threadIdx.x == 0) out[blockIdx.x] = v;
+}
+
 // Per-warp sums: the result belongs to each 32-lane warp, so this kernel
 // keeps logical32 while blockReduceSum's chain goes native.
 __global__ void warp_sums(const float *x, float *y) {

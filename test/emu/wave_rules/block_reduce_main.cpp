@@ -14,6 +14,7 @@ __global__ void block_sum(const float* in, float* out, int n);
 __global__ void block_max(const int* x, int* out, int n);
 __global__ void atomic_total(const float* x, float* total, int n);
 __global__ void warp_sums(const float* x, float* y);
+__global__ void block_sum2(const float* x, float* out, int n);
 
 __global__ void probe_width(int* w) {
   if (threadIdx.x == 0 && threadIdx.y == 0) *w = cu2hip::native_wave_width();
@@ -48,17 +49,22 @@ int main(int argc, char** argv) {
     wave_rules::launched();
     hipLaunchKernelGGL(atomic_total, dim3(grid), dim3(block), 0, 0, dxf, dt, n);
     wave_rules::launched();
+    float* ds2 = wave_rules::to_device(std::vector<float>(grid, -1.0f));
+    hipLaunchKernelGGL(block_sum2, dim3(grid), dim3(block), 0, 0, dxf, ds2, n);
+    wave_rules::launched();
     float total = 0;
     for (float v : xf) total += v;
     char name[64];
     std::snprintf(name, sizeof name, "block sum, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(ds, grid), want_sum), grid, false, "");
+    std::snprintf(name, sizeof name, "unrolled sum, block %d", block);
+    c.output(name, wave_rules::count_bad(wave_rules::to_host(ds2, grid), want_sum), grid, false, "");
     std::snprintf(name, sizeof name, "block max, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(dm, grid), want_max), grid, false, "");
     std::snprintf(name, sizeof name, "atomic total, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(dt, 1), std::vector<float>{total}), 1,
              false, "");
-    hipFree(ds), hipFree(dm), hipFree(dt);
+    hipFree(ds), hipFree(ds2), hipFree(dm), hipFree(dt);
   }
   // Per-warp sums (logical32 in both ports): 32 values per entry.
   {

@@ -130,6 +130,40 @@ __global__ void orAll(const int *x, int *out) {
   if (threadIdx.x % 32 == 0) atomicOr(out, v);
   if (threadIdx.x >> 5 == 0 && threadIdx.x < ((blockDim.x + 31) >> 5)) s[threadIdx.x] = 0;
 }
+// Unrolled tree: the wave64 step (offset 32) is added under a width test;
+// ascending butterfly: the bound becomes the width.
+// CHECK: {{^}}__device__ float warpSumUnrolled(float val, int cu2hip_width = 32) {
+// CHECK-NEXT: {{^}}  if (cu2hip_width > 32) val += __shfl_down_sync(cu2hip::width_mask(cu2hip_width), val, 32, cu2hip_width);
+// CHECK-NEXT: {{^}}  val += __shfl_down_sync(cu2hip::width_mask(cu2hip_width), val, 16, cu2hip_width);
+// CHECK-NEXT: {{^}}  val += __shfl_down_sync(cu2hip::width_mask(cu2hip_width), val, 8, cu2hip_width);
+// CHECK: {{^}}  val += __shfl_down_sync(cu2hip::width_mask(cu2hip_width), val, 1, cu2hip_width);
+__device__ float warpSumUnrolled(float val) {
+  val += __shfl_down_sync(~0u, val, 16);
+  val += __shfl_down_sync(~0u, val, 8);
+  val += __shfl_down_sync(~0u, val, 4);
+  val += __shfl_down_sync(~0u, val, 2);
+  val += __shfl_down_sync(~0u, val, 1);
+  return val;
+}
+// CHECK: {{^}}__device__ float warpAllSum(float v, int cu2hip_width = 32) {
+// CHECK-NEXT: {{^}}  for (int m = 1; m < cu2hip_width; m *= 2)
+// CHECK-NEXT: {{^}}    v += __shfl_xor_sync(cu2hip::width_mask(cu2hip_width), v, m, cu2hip_width);
+__device__ float warpAllSum(float v) {
+  for (int m = 1; m < 32; m *= 2)
+    v += __shfl_xor_sync(0xffffffff, v, m);
+  return v;
+}
+// CHECK: {{^}}  v = threadIdx.x < blockDim.x / cu2hip_w ? s[threadIdx.x % cu2hip_w] : 0.f;
+// CHECK-NEXT: {{^}}  if (threadIdx.x / cu2hip_w == 0) v = warpAllSum(v, cu2hip_w);
+__device__ float blockSum2(float v) {
+  __shared__ float s[32];
+  v = warpSumUnrolled(v);
+  if (threadIdx.x % 32 == 0) s[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x < blockDim.x / 32 ? s[threadIdx.x % 32] : 0.f;
+  if (threadIdx.x / 32 == 0) v = warpAllSum(v);
+  return v;
+}
 // DIAG-NOT: warpReduceSum' stays
 // DIAG-NOT: blockReduceSum' stays
 // DIAG-NOT: error
