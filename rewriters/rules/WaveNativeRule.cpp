@@ -25,13 +25,13 @@
 // keeps its 32 entries (enough for 1024 threads at any wave size). The block
 // result is the same at any wave size up to the order of the additions.
 //
-// Exactness (else the function stays logical32 and gets a note): B contains
-// no warp intrinsic and calls no other warp function; every warp-size token
-// in B is part of a lane/warp/warp-count/first-warp form; lanes and warps
-// are used only as `== 0` tests, subscripts of the 32-entry shared array
-// (lane subscripts guarded by `< warps`) and guards; the result of each
-// first-stage W call is used only under a `lane == 0` test; every use of W
-// in the file is a direct call and W is defined in the same file as B.
+// Exactness (else the function stays logical32 and gets a note): B follows
+// the statement grammar of matchBlockReduce (first stage, `lane == 0`
+// writes or atomics, barrier, guarded reads, final stage, free statements
+// that touch no lane, warp, staging array or per-warp value); it has no warp
+// intrinsic, lambda, file macro (other than K) or call to an unknown or
+// warp-using function; W has one parameter, one definition, no macro use and
+// only direct calls, in the same file as B.
 // Why: wave64 code that reduces across the whole wavefront does half the
 // shuffle steps' worth of shared-memory traffic per block (catalogue rows
 // 1-4, 16; the ROCm HIP porting guide's advice to use the native wavefront
@@ -42,6 +42,7 @@
 #include "WaveNames.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cstring>
+#include <functional>
 #include <map>
 
 using namespace clang;
@@ -86,7 +87,7 @@ struct Form {
 };
 
 class WaveNativeRule : public Rule {
-  const FileContext *Cx = nullptr;
+  FileContext *Cx = nullptr;
   /// Object-like macros of the file: name -> body text (tokens joined).
   llvm::StringMap<std::string> Macros;
   std::vector<FnDef> Fns;
@@ -166,9 +167,16 @@ private:
       auto Close = matchBrace(I, Conditional);
       if (!Close)
         continue;
-      if (I < 3 || !K[I - 1].is(tok::r_paren))
+      // `) {`, or a trailing return type `) -> T {`.
+      size_t RP = I - 1;
+      for (size_t J = I - 1; J > 0 && I - J < 12; --J)
+        if (K[J].is(tok::arrow) && K[J - 1].is(tok::r_paren)) {
+          RP = J - 1;
+          break;
+        }
+      if (I < 3 || !K[RP].is(tok::r_paren))
         continue;
-      auto LP = K.matchBackward(I - 1);
+      auto LP = K.matchBackward(RP);
       if (!LP || *LP == 0 || !K[*LP - 1].isIdent())
         continue;
       size_t N = *LP - 1;
@@ -181,7 +189,7 @@ private:
       F.Name = Name;
       F.NameTok = N;
       F.LParen = *LP;
-      F.RParen = I - 1;
+      F.RParen = RP;
       F.LBrace = I;
       F.RBrace = *Close;
       for (size_t J = N; J-- > 0;) {
@@ -361,12 +369,11 @@ private:
     if (Q + 3 != B.size() || !K[B[Q]].isIdent("return") || !K[B[Q + 1]].isIdent(V) ||
         !K[B[Q + 2]].is(tok::semi))
       return false;
+    // Exactly one parameter, the accumulator: the width parameter is
+    // appended, and a call must not bind it to another defaulted one.
     auto Params = K.parseArgs(F.LParen);
-    if (Params)
-      for (auto &A : Params->Args)
-        if (A.First <= A.Last && K[A.Last].isIdent(V))
-          return true;
-    return false;
+    return Params && Params->Args.size() == 1 && Params->Args[0].First <= Params->Args[0].Last &&
+           K[Params->Args[0].Last].isIdent(V);
   }
 
   /// The unrolled form: five statements with offsets 16, 8, 4, 2, 1 that
@@ -492,19 +499,37 @@ private:
     return R;
   }
 
-  /// Every occurrence of the reduction's name is its definition or a direct
-  /// call; else the reason.
-  std::string checkUses(const WarpReduce &R) const {
+  /// Checks every use of every warp reduction in one pass over the file:
+  /// each must be its definition or a direct call, the name must have one
+  /// definition (no overloads, specialisations, prototypes or same-named
+  /// functions in other scopes), and no macro may mention it. Sets Why.
+  void checkUses() {
     const auto &K = T();
+    llvm::StringMap<WarpReduce *> ByName;
+    for (auto &R : Reduces)
+      ByName[R.F->Name] = &R;
+    llvm::StringMap<unsigned> Defs;
+    std::set<size_t> DefToks;
+    for (auto *V : {&Fns, &WithIfs})
+      for (auto &F : *V)
+        ++Defs[F.Name], DefToks.insert(F.NameTok);
+    for (auto &R : Reduces)
+      if (Defs[R.F->Name] > 1)
+        R.Why = "'" + R.F->Name.str() + "' has more than one definition in this file";
+    auto Line = [&](size_t J) { return std::to_string(Cx->lineColOf(K[J].Offset).first); };
     for (size_t I = 0; I < K.size(); ++I) {
-      if (!K[I].isIdent(R.F->Name) || K[I].InDirective)
+      if (!K[I].isIdent())
         continue;
-      bool IsDef = false;
-      for (auto &F : Fns)
-        if (F.NameTok == I)
-          IsDef = true;
-      if (IsDef)
+      auto It = ByName.find(K[I].Text);
+      if (It == ByName.end() || DefToks.count(I))
         continue;
+      WarpReduce &R = *It->second;
+      if (!R.Why.empty())
+        continue;
+      if (K[I].InDirective) {
+        R.Why = "a macro uses '" + R.F->Name.str() + "' at line " + Line(I);
+        continue;
+      }
       size_t N = I + 1;
       if (N < K.size() && K[N].is(tok::less)) { // W<T>(...)
         int D = 0;
@@ -519,13 +544,17 @@ private:
         ++N;
       }
       bool Call = N < K.size() && K[N].is(tok::l_paren) && !Cx->isMemberOrForeignQualified(I);
-      if (!Call) {
-        auto LC = lineCol(Cx->Buffer, K[I].Offset);
-        return "'" + R.F->Name.str() + "' is used other than by a direct call at line " +
-               std::to_string(LC.first);
+      // A name after a type (identifier, `*`, `&`, `>`) is a declaration.
+      if (Call && I > 0) {
+        const Tok &P = K[I - 1];
+        if ((P.isIdent() && !P.isIdent("return") && !P.isIdent("else") && !P.isIdent("case")) ||
+            P.is(tok::star) || P.is(tok::amp) || P.is(tok::greater) || P.is(tok::coloncolon))
+          Call = false;
       }
+      if (!Call)
+        R.Why = "'" + R.F->Name.str() + "' is declared or used other than by a direct call at line " +
+                Line(I);
     }
-    return "";
   }
 
   // ---- block reductions ----------------------------------------------------
@@ -613,6 +642,9 @@ private:
            llvm::StringRef(L).contains("wave") || llvm::StringRef(L).contains("ballot");
   }
 
+  llvm::StringMap<WarpReduce *> ReduceByName;
+  llvm::StringMap<const FnDef *> FnByName;
+
   /// Does F use warp intrinsics or call a warp reduction (directly)?
   bool usesWarp(const FnDef &F) const {
     const auto &K = T();
@@ -623,10 +655,29 @@ private:
       if (isShuffle(K[J].Text, S) || !logical32Helper(K[J].Text).empty() ||
           K[J].Text == "__lane_id" || K[J].Text == "tiled_partition")
         return true;
-      for (auto &R : Reduces)
-        if (R.F->Name == K[J].Text && R.F != &F)
-          return true;
+      auto It = ReduceByName.find(K[J].Text);
+      if (It != ReduceByName.end() && It->second->F != &F)
+        return true;
     }
+    return false;
+  }
+
+  /// Functions a block reduction may call besides warp reductions and
+  /// functions of this file without warp code: math, atomics, barriers,
+  /// casts and conversions (the `__` intrinsics other than warp ones).
+  static bool isKnownCall(llvm::StringRef N) {
+    if (N.startswith("__") || N.startswith("atomic") || isTypeWord(N))
+      return true;
+    static const char *const Names[] = {
+        "max", "min", "fmaxf", "fminf", "fmax", "fmin", "abs", "fabs", "fabsf", "sqrt",
+        "sqrtf", "rsqrtf", "exp", "expf", "exp2f", "log", "logf", "log2f", "tanh", "tanhf",
+        "pow", "powf", "floor", "floorf", "ceil", "ceilf", "erf", "erff", "sin", "sinf", "cos",
+        "cosf", "static_cast", "reinterpret_cast", "const_cast", "sizeof", "float", "double",
+        "bool", "char", "assert", "printf", "isnan", "isinf", "isfinite", "fmaf", "fma",
+        "if", "for", "while", "switch", "return", "decltype"};
+    for (const char *X : Names)
+      if (N == X)
+        return true;
     return false;
   }
 
@@ -638,20 +689,32 @@ private:
   };
 
   /// Returns the reason F is not a recognised block reduction, or "".
+  ///
+  /// The body must be, in order (geometry declarations and the shared
+  /// array's declaration may come anywhere before the final stage):
+  ///   free statements                      (no lane/warp/staging/partial)
+  ///   [T] X = W(args);                     first stage, per warp
+  ///   if (LANE == 0) S[WARP] = X;          (or `if (LANE == 0) atomicOp(p, X);`
+  ///                                         and then free statements only)
+  ///   __syncthreads();
+  ///   [T] Y = GUARD ? S[LANE] : e;         GUARD: threadIdx.x|LANE < WARPS
+  ///   [if (WARP == 0 | threadIdx.x < K)] [T] Z = W(Y);
+  ///     or  if (WARP == 0 | threadIdx.x < K) { Y = ...; Z = W(Y); [if (LANE == 0) s;] }
+  ///   free statements                      (may use Z, not X unless X is Z)
   std::string matchBlockReduce(const FnDef &F, BlockReduce &BR) {
     const auto &K = T();
     BR.F = &F;
     auto B = body(F);
-    auto Line = [&](size_t J) { return std::to_string(lineCol(Cx->Buffer, K[J].Offset).first); };
+    auto Line = [&](size_t J) { return std::to_string(Cx->lineColOf(K[J].Offset).first); };
     auto Tx = [&](size_t J) { return "'" + K[J].Text.str() + "' at line " + Line(J); };
     for (size_t J = F.LBrace + 1; J < F.RBrace; ++J)
-      if (K[J].InDirective && K[J].isIdent() && isWarpSizeToken(J))
-        return "a directive inside the function uses " + Tx(J);
-    // Staging arrays: __shared__ ... NAME [ K ] ;
+      if (K[J].InDirective && !K[J].StartOfLine && K[J - 1].is(tok::hash) &&
+          !K[J].isIdent("pragma"))
+        return "a preprocessor directive inside the function at line " + Line(J);
+    // Staging arrays: [static] __shared__ TYPE NAME [ K ] ;
     llvm::StringSet<> Staging;
     std::set<size_t> Covered;
-    for (size_t Q = 0; Q < B.size(); ++Q) {
-      size_t J = B[Q];
+    for (size_t J : B) {
       if (!K[J].isIdent("__shared__"))
         continue;
       size_t E = J;
@@ -665,204 +728,58 @@ private:
           BR.StagingSizes.push_back(E - 2);
       }
     }
-    // Forms, and variables initialised by one.
+    // Forms and the variables they initialise.
     std::map<std::string, Geo> Vars;
-    std::set<size_t> VarDecl;
     std::vector<Form> Forms;
-    for (size_t Q = 0; Q < B.size(); ++Q) {
-      auto Fm = matchForm(B[Q], F.RBrace);
-      if (!Fm)
-        continue;
-      Forms.push_back(*Fm);
-      for (size_t J = Fm->First; J <= Fm->Last; ++J)
+    std::map<size_t, const Form *> FormAt;
+    for (size_t J : B)
+      if (auto Fm = matchForm(J, F.RBrace))
+        Forms.push_back(*Fm);
+    for (auto &Fm : Forms) {
+      FormAt[Fm.First] = &Fm;
+      for (size_t J = Fm.First; J <= Fm.Last; ++J)
         Covered.insert(J);
-      size_t A = Fm->First, Z = Fm->Last;
+      size_t A = Fm.First, Z = Fm.Last;
       if (A >= 3 && K[A - 1].is(tok::equal) && K[A - 2].isIdent() &&
           (K[A - 3].is(tok::comma) || (K[A - 3].isIdent() && isTypeWord(K[A - 3].Text))) &&
-          (K[Z + 1].is(tok::semi) || K[Z + 1].is(tok::comma))) {
-        Vars[K[A - 2].Text.str()] = Fm->Kind;
-        VarDecl.insert(A - 2);
-      }
+          (K[Z + 1].is(tok::semi) || K[Z + 1].is(tok::comma)))
+        Vars[K[A - 2].Text.str()] = Fm.Kind;
     }
-    std::set<size_t> FormFirst, FormLast;
-    std::map<size_t, Geo> FormAt;
-    for (auto &Fm : Forms)
-      FormFirst.insert(Fm.First), FormLast.insert(Fm.Last), FormAt[Fm.First] = Fm.Kind;
-    auto GeoAt = [&](size_t J) -> Geo { // token J starts a geometry value?
-      if (K[J].isIdent()) {
-        auto It = Vars.find(K[J].Text.str());
-        if (It != Vars.end())
-          return It->second;
-      }
-      auto It = FormAt.find(J);
-      return It == FormAt.end() ? Geo::None : It->second;
-    };
-    auto IsZero = [&](size_t J) { return intValue(K[J]) == 0; };
-    // Statement [St, En] holding token J, and the condition of an `if` that
-    // directly controls it.
-    auto StmtOf = [&](size_t J) {
-      size_t St = J;
-      int Depth = 0;
-      while (St > F.LBrace + 1) {
-        const Tok &P = K[St - 1];
-        if (P.is(tok::r_paren) || P.is(tok::r_square))
-          ++Depth;
-        else if (P.is(tok::l_paren) || P.is(tok::l_square))
-          --Depth;
-        if (Depth <= 0 && (P.is(tok::semi) || P.is(tok::l_brace) || P.is(tok::r_brace)))
-          break;
-        --St;
-      }
-      size_t En = J;
-      while (En < F.RBrace && !K[En].is(tok::semi))
-        ++En;
-      return std::make_pair(St, En);
-    };
-    auto IfCond = [&](size_t St) -> std::optional<std::pair<size_t, size_t>> {
-      size_t P = St - 1;
-      // `if (c) stmt` ; `if (c) { ... stmt ... }` (the brace directly)
-      if (K[P].is(tok::l_brace))
-        --P;
-      if (!K[P].is(tok::r_paren))
-        return std::nullopt;
-      auto L = K.matchBackward(P);
-      if (!L || *L == 0 || !K[*L - 1].isIdent("if"))
-        return std::nullopt;
-      return std::make_pair(*L + 1, P - 1);
-    };
-    // `i` ends a geometry value of kind G (a var, a form's last token, or
-    // the `)` around one).
-    auto EndsGeo = [&](size_t J, Geo G) {
-      while (K[J].is(tok::r_paren)) {
-        auto L = K.matchBackward(J);
-        if (!L)
-          return false;
-        if (GeoAt(*L + 1) == G && (FormLast.count(J - 1) || Vars.count(K[J - 1].Text.str())))
-          return true;
-        J = J - 1;
-      }
-      if (K[J].isIdent()) {
-        auto It = Vars.find(K[J].Text.str());
-        if (It != Vars.end())
-          return It->second == G;
-      }
-      if (FormLast.count(J))
-        for (auto &Fm : Forms)
-          if (Fm.Last == J)
-            return Fm.Kind == G;
-      return false;
-    };
-    auto HasGuard = [&](size_t A, size_t Z) {
-      for (size_t J = A; J < Z; ++J)
-        if (K[J].is(tok::less) && GeoAt(J + 1) == Geo::NumWarps)
-          return true;
-      return false;
-    };
-    auto HasLaneZero = [&](size_t A, size_t Z) {
-      for (size_t J = A; J <= Z; ++J) {
-        if (K[J].is(tok::equalequal) && J + 1 <= Z && IsZero(J + 1) && J > A &&
-            EndsGeo(J - 1, Geo::Lane))
-          return true;
-        if (K[J].is(tok::exclaim) && J + 1 <= Z && GeoAt(J + 1) == Geo::Lane)
-          return true;
-        if (IsZero(J) && J + 2 <= Z && K[J + 1].is(tok::equalequal) && GeoAt(J + 2) == Geo::Lane)
-          return true;
-      }
-      return false;
-    };
-    // Role of each geometry value.
-    auto CheckRole = [&](size_t A, size_t Z, Geo G) -> std::string {
-      const size_t A0 = A, Z0 = Z;
-      // widen over parentheses
-      while (A > 0 && K[A - 1].is(tok::l_paren) && K.matchForward(A - 1) == std::optional<size_t>(Z + 1))
-        --A, ++Z;
-      const Tok &P = K[A - 1], &N = K[Z + 1];
-      bool EqZero = (N.is(tok::equalequal) && IsZero(Z + 2)) ||
-                    (P.is(tok::equalequal) && A >= 2 && IsZero(A - 2)) || P.is(tok::exclaim);
-      bool Sub = P.is(tok::l_square) && N.is(tok::r_square) && A >= 2 && K[A - 2].isIdent() &&
-                 Staging.count(K[A - 2].Text);
-      switch (G) {
-      case Geo::Lane:
-        if (EqZero || (N.is(tok::less) && GeoAt(Z + 2) == Geo::NumWarps))
-          return "";
-        if (Sub) {
-          auto S = StmtOf(A);
-          auto C = IfCond(S.first);
-          if (HasGuard(S.first, S.second) || (C && HasGuard(C->first, C->second + 1)))
-            return "";
-          return "the shared array is indexed by the lane without a '< warps' guard at line " +
-                 Line(A);
-        }
-        return "the lane index is used for more than '== 0', guards and the shared array "
-               "at line " + Line(A);
-      case Geo::Warp:
-        if (EqZero || Sub)
-          return "";
-        return "the warp index is used for more than '== 0' and the shared array at line " +
-               Line(A);
-      case Geo::NumWarps:
-        if (P.is(tok::less))
-          return "";
-        return "the warp count is used other than as a '<' guard at line " + Line(A);
-      case Geo::FirstWarp: {
-        const Tok &P0 = K[A0 - 1], &N0 = K[Z0 + 1];
-        if ((P0.is(tok::l_paren) || P0.is(tok::ampamp) || P0.is(tok::pipepipe)) &&
-            (N0.is(tok::r_paren) || N0.is(tok::ampamp) || N0.is(tok::pipepipe) ||
-             N0.is(tok::question)))
-          return "";
-        return "the first-warp test is used other than as a condition at line " + Line(A);
-      }
-      default:
-        return "";
-      }
-    };
-    for (auto &Fm : Forms) {
-      bool IsDecl = false;
-      for (size_t D : VarDecl)
-        if (D + 2 == Fm.First)
-          IsDecl = true;
-      if (IsDecl)
-        continue;
-      std::string Why = CheckRole(Fm.First, Fm.Last, Fm.Kind);
-      if (!Why.empty())
-        return Why;
-    }
-    // Variable uses; no reassignment.
-    for (size_t J : B) {
-      if (!K[J].isIdent() || VarDecl.count(J))
-        continue;
-      auto It = Vars.find(K[J].Text.str());
-      if (It == Vars.end() || K[J - 1].is(tok::period) || K[J - 1].is(tok::arrow))
-        continue;
-      const Tok &N = K[J + 1];
-      if (N.is(tok::equal) || N.is(tok::plusequal) || N.is(tok::minusequal) ||
-          N.is(tok::plusplus) || N.is(tok::minusminus) || K[J - 1].is(tok::plusplus) ||
-          K[J - 1].is(tok::minusminus) || N.is(tok::starequal) || N.is(tok::slashequal))
-        return "'" + K[J].Text.str() + "' is changed at line " + Line(J);
-      std::string Why = CheckRole(J, J, It->second);
-      if (!Why.empty())
-        return Why;
-    }
-    // Warp-size tokens are all covered; no warp intrinsics; calls.
-    for (size_t J : B) {
+    // Token-level conditions.
+    for (size_t Q = 0; Q < B.size(); ++Q) {
+      size_t J = B[Q];
       if (isWarpSizeToken(J) && !Covered.count(J))
         return Tx(J) + " is not a recognised lane, warp, warp-count or first-warp form";
+      if ((isDot(K, J, "threadIdx") || isDot(K, J, "blockDim")) && !Covered.count(J) &&
+          J + 3 < F.RBrace &&
+          (K[J + 3].is(tok::percent) || K[J + 3].is(tok::slash) || K[J + 3].is(tok::amp) ||
+           K[J + 3].is(tok::greatergreater)))
+        return "'" + K[J].Text.str() + ".x " + K[J + 3].Text.str() + "' at line " + Line(J) +
+               " is not a recognised lane, warp or warp-count form";
+      if (K[J].is(tok::l_square) && Q > 0) {
+        const Tok &P = K[B[Q - 1]];
+        if (!P.isIdent() && !P.is(tok::r_square) && !P.is(tok::r_paren))
+          return "a lambda at line " + Line(J);
+      }
       if (!K[J].isIdent())
         continue;
-      bool S;
       llvm::StringRef N = K[J].Text;
+      auto M = Macros.find(N);
+      if (M != Macros.end() && value(K[J]) != 32 && value(K[J]) != 31)
+        return "it uses the macro " + Tx(J) + " (macros are not followed)";
       if (N == "tiled_partition" || N == "this_thread_block" || N == "coalesced_threads" ||
           N == "cooperative_groups" || N == "cg" || N == "thread_block_tile")
         return "it uses cooperative groups (" + Tx(J) + ")";
       if (N == "cub" || N == "hipcub")
         return "it uses cub (" + Tx(J) + ")";
-      if (isShuffle(N, S) || !logical32Helper(N).empty() || N == "__lane_id" ||
-          N == "__popc" || N == "__ffs" || N == "__popcll" || N == "__ffsll")
+      bool S;
+      if (isShuffle(N, S) || !logical32Helper(N).empty() || N == "__lane_id" || N == "__popc" ||
+          N == "__ffs" || N == "__popcll" || N == "__ffsll")
         return "it uses " + Tx(J) + " directly";
-      bool NamesReduce = false;
-      for (auto &X : Reduces)
-        NamesReduce |= X.F->Name == N;
       size_t Open = J + 1;
+      if (Open < F.RBrace && K[Open].is(tok::less) && !ReduceByName.count(N) &&
+          !isKnownCall(N) && !FnByName.count(N))
+        continue; // a comparison, or a template type
       if (Open < F.RBrace && K[Open].is(tok::less)) {
         int D = 0;
         for (; Open < F.RBrace; ++Open) {
@@ -875,83 +792,371 @@ private:
         }
         ++Open;
       }
-      if (Open >= F.RBrace || !K[Open].is(tok::l_paren) || Cx->isMemberOrForeignQualified(J)) {
-        if (NamesReduce && !Cx->isMemberOrForeignQualified(J))
+      auto R = ReduceByName.find(N);
+      bool Member = K[J - 1].is(tok::period) || K[J - 1].is(tok::arrow);
+      if (Open >= F.RBrace || !K[Open].is(tok::l_paren) || Member) {
+        if (R != ReduceByName.end() && !Member)
           return "it passes the warp reduction '" + N.str() + "' as a value at line " + Line(J) +
                  " (only direct calls are followed)";
         continue;
       }
-      WarpReduce *R = nullptr;
-      for (auto &X : Reduces)
-        if (X.F->Name == N)
-          R = &X;
-      if (R) {
-        if (!R->Why.empty())
-          return "it calls '" + N.str() + "', which stays logical32: " + R->Why;
+      if (R != ReduceByName.end()) {
+        if (!R->second->Why.empty())
+          return "it calls '" + N.str() + "', which stays logical32: " + R->second->Why;
+        if (K[J - 1].is(tok::coloncolon))
+          return "it calls '" + N.str() + "' qualified at line " + Line(J);
         auto Close = K.matchForward(Open);
         if (!Close)
           return "unbalanced call at line " + Line(J);
-        BR.Calls.push_back({*Close, R});
+        BR.Calls.push_back({*Close, R->second});
         continue;
       }
-      if (const FnDef *G = findFn(N)) {
-        if (G != &F && usesWarp(*G))
+      auto G = FnByName.find(N);
+      if (G != FnByName.end()) {
+        if (G->second != &F && usesWarp(*G->second))
           return "it calls '" + N.str() + "', which uses warp operations and is not a "
                  "recognised warp reduction";
         continue;
       }
-      if (isWarpish(N) && !K[J - 1].is(tok::period))
+      if (!isKnownCall(N) && !Cx->Maps.lookupName(N))
         return "it calls '" + N.str() + "' (line " + Line(J) +
-               "), which is not defined in this file and may be a warp operation";
+               "), which is not defined in this file (it may use warp operations)";
     }
     if (BR.Calls.empty())
       return "no warp reduction is called";
-    // Stage structure: the result of a first-stage call is used only under
-    // `lane == 0`; a final-stage call reduces a value read from the shared
-    // array.
-    for (auto &CR : BR.Calls) {
-      size_t Close = CR.first;
-      auto S = StmtOf(Close);
-      // X = W(...)  or  TYPE X = W(...)
-      size_t Eq = S.first;
-      while (Eq < S.second && !K[Eq].is(tok::equal))
-        ++Eq;
-      if (Eq >= S.second || Eq == S.first || !K[Eq - 1].isIdent() || Close + 1 != S.second)
-        return "the result of '" + CR.second->F->Name.str() +
-               "' is not assigned to a variable at line " + Line(Close);
-      llvm::StringRef X = K[Eq - 1].Text;
-      // Final stage: the argument was last assigned from the shared array.
-      bool Final = false;
-      auto CallArgs = K.parseArgs(*K.matchBackward(Close));
-      llvm::StringRef Y;
-      if (CallArgs && !CallArgs->Args.empty() &&
-          CallArgs->Args[0].First == CallArgs->Args[0].Last)
-        Y = K[CallArgs->Args[0].First].Text;
-      for (size_t J = S.first; !Y.empty() && J-- > F.LBrace + 1;) {
-        if (K[J].isIdent(Y) && K[J + 1].is(tok::equal) && !K[J].InDirective) {
-          auto S2 = StmtOf(J);
-          for (size_t Q = J; Q < S2.second; ++Q)
-            if (K[Q].isIdent() && Staging.count(K[Q].Text) && K[Q + 1].is(tok::l_square))
-              Final = true;
+
+    // ---- statement grammar ----
+    // Geometry of a token range [A, Z] (outer parentheses ignored).
+    auto Strip = [&](size_t &A, size_t &Z) {
+      while (A < Z && K[A].is(tok::l_paren) && K.matchForward(A) == std::optional<size_t>(Z))
+        ++A, --Z;
+    };
+    auto GeoOf = [&](size_t A, size_t Z) -> Geo {
+      Strip(A, Z);
+      if (A == Z && K[A].isIdent()) {
+        auto It = Vars.find(K[A].Text.str());
+        return It == Vars.end() ? Geo::None : It->second;
+      }
+      auto It = FormAt.find(A);
+      return It != FormAt.end() && It->second->Last == Z ? It->second->Kind : Geo::None;
+    };
+    auto Find = [&](size_t A, size_t Z, tok::TokenKind Kd) -> std::optional<size_t> {
+      int D = 0;
+      for (size_t J = A; J <= Z; ++J) {
+        if (K[J].is(tok::l_paren) || K[J].is(tok::l_square))
+          ++D;
+        else if (K[J].is(tok::r_paren) || K[J].is(tok::r_square))
+          --D;
+        else if (D == 0 && K[J].is(Kd))
+          return J;
+      }
+      return std::nullopt;
+    };
+    // `G == 0`, `0 == G`, `!G`; for Warp also `threadIdx.x < K`.
+    auto IsZeroTest = [&](size_t A, size_t Z, Geo G) {
+      Strip(A, Z);
+      if (G == Geo::Warp && GeoOf(A, Z) == Geo::FirstWarp)
+        return true;
+      if (K[A].is(tok::exclaim))
+        return GeoOf(A + 1, Z) == G;
+      if (auto Eq = Find(A, Z, tok::equalequal)) {
+        if (*Eq == Z - 1 && intValue(K[Z]) == 0 && K[Z].Text == "0")
+          return GeoOf(A, *Eq - 1) == G;
+        if (*Eq == A + 1 && K[A].Text == "0")
+          return GeoOf(*Eq + 1, Z) == G;
+      }
+      return false;
+    };
+    llvm::StringSet<> Partial, Staged;
+    auto Mentions = [&](size_t A, size_t Z, bool AllowPartial) -> std::optional<size_t> {
+      for (size_t J = A; J <= Z; ++J) {
+        if (Covered.count(J) || K[J].isIdent("__shared__"))
+          return J;
+        if (!K[J].isIdent() || (J > 0 && (K[J - 1].is(tok::period) || K[J - 1].is(tok::arrow))))
+          continue;
+        if (Vars.count(K[J].Text.str()) || Staging.count(K[J].Text) ||
+            ReduceByName.count(K[J].Text) || (!AllowPartial && Partial.count(K[J].Text)))
+          return J;
+      }
+      return std::nullopt;
+    };
+    // Statement boundaries: returns the last token of the statement at A.
+    std::function<std::optional<size_t>(size_t)> StmtEnd = [&](size_t A) -> std::optional<size_t> {
+      if (K[A].is(tok::l_brace))
+        return matchBrace(A, *std::make_unique<bool>(false));
+      if (K[A].isIdent("if") || K[A].isIdent("for") || K[A].isIdent("while") ||
+          K[A].isIdent("switch")) {
+        auto C = K.matchForward(A + 1);
+        if (!C)
+          return std::nullopt;
+        auto E = StmtEnd(*C + 1);
+        if (E && K[A].isIdent("if") && K[*E + 1].isIdent("else"))
+          return StmtEnd(*E + 2);
+        return E;
+      }
+      if (K[A].isIdent("do")) {
+        auto E = StmtEnd(A + 1);
+        if (!E)
+          return std::nullopt;
+        size_t J = *E + 1;
+        while (J < F.RBrace && !K[J].is(tok::semi))
+          ++J;
+        return J;
+      }
+      int D = 0;
+      for (size_t J = A; J < F.RBrace; ++J) {
+        if (K[J].is(tok::l_paren) || K[J].is(tok::l_square) || K[J].is(tok::l_brace))
+          ++D;
+        else if (K[J].is(tok::r_paren) || K[J].is(tok::r_square) || K[J].is(tok::r_brace))
+          --D;
+        else if (D == 0 && K[J].is(tok::semi))
+          return J;
+      }
+      return std::nullopt;
+    };
+    // Skips leading type words / a type name before `NAME =` in [A, Z]:
+    // returns the NAME token if the statement is `[TYPE] NAME = ...`.
+    auto AssignTarget = [&](size_t A, size_t Z) -> std::optional<size_t> {
+      auto Eq = Find(A, Z, tok::equal);
+      if (!Eq || *Eq == A || !K[*Eq - 1].isIdent())
+        return std::nullopt;
+      for (size_t J = A; J + 1 < *Eq; ++J)
+        if (!K[J].isIdent() && !K[J].is(tok::coloncolon))
+          return std::nullopt;
+      return *Eq - 1;
+    };
+    // `[TYPE] X = W(args);` -> X; `args` free of geometry.
+    auto Stage = [&](size_t A, size_t Z, bool Final) -> std::optional<llvm::StringRef> {
+      auto X = AssignTarget(A, Z - 1);
+      if (!X || !K[Z].is(tok::semi))
+        return std::nullopt;
+      size_t C = *X + 2;
+      if (!ReduceByName.count(K[C].Text))
+        return std::nullopt;
+      size_t Open = C + 1;
+      if (K[Open].is(tok::less)) {
+        int D = 0;
+        for (; Open < Z; ++Open)
+          if (K[Open].is(tok::less))
+            ++D;
+          else if (K[Open].is(tok::greater) && --D == 0)
+            break;
+        ++Open;
+      }
+      if (!K[Open].is(tok::l_paren) || K.matchForward(Open) != std::optional<size_t>(Z - 1))
+        return std::nullopt;
+      if (Final) {
+        if (Z - 1 != Open + 2 || !Staged.count(K[Open + 1].Text))
+          return std::nullopt;
+      } else if (Open + 1 < Z - 1 && Mentions(Open + 1, Z - 2, false)) {
+        return std::nullopt;
+      }
+      return K[*X].Text;
+    };
+    // `[TYPE] Y = GUARD ? S[LANE] : e;` -> Y.
+    auto Read = [&](size_t A, size_t Z) -> std::optional<llvm::StringRef> {
+      auto Y = AssignTarget(A, Z - 1);
+      if (!Y || !K[Z].is(tok::semi))
+        return std::nullopt;
+      size_t E0 = *Y + 2, E1 = Z - 1;
+      auto Qm = Find(E0, E1, tok::question);
+      if (!Qm)
+        return std::nullopt;
+      auto Co = Find(*Qm + 1, E1, tok::colon);
+      if (!Co)
+        return std::nullopt;
+      size_t G0 = E0, G1 = *Qm - 1;
+      Strip(G0, G1);
+      auto Lt = Find(G0, G1, tok::less);
+      if (!Lt || GeoOf(*Lt + 1, G1) != Geo::NumWarps ||
+          !(GeoOf(G0, *Lt - 1) == Geo::Lane || seqIs(G0, *Lt - 1, {"threadIdx", ".", "x"})))
+        return std::nullopt;
+      size_t S0 = *Qm + 1, S1 = *Co - 1;
+      Strip(S0, S1);
+      if (!(K[S0].isIdent() && Staging.count(K[S0].Text) && K[S0 + 1].is(tok::l_square) &&
+            K[S1].is(tok::r_square) && GeoOf(S0 + 2, S1 - 1) == Geo::Lane))
+        return std::nullopt;
+      if (Mentions(*Co + 1, E1, false))
+        return std::nullopt;
+      return K[*Y].Text;
+    };
+    // `if (COND) BODY` -> (cond range, body range without braces).
+    auto IfParts = [&](size_t A, size_t Z)
+        -> std::optional<std::pair<std::pair<size_t, size_t>, std::pair<size_t, size_t>>> {
+      if (!K[A].isIdent("if") || !K[A + 1].is(tok::l_paren))
+        return std::nullopt;
+      auto C = K.matchForward(A + 1);
+      if (!C || K[Z].isIdent("else"))
+        return std::nullopt;
+      size_t B0 = *C + 1, B1 = Z;
+      if (auto E = StmtEnd(B0); !E || *E != Z)
+        return std::nullopt; // an else branch
+      if (K[B0].is(tok::l_brace))
+        ++B0, --B1;
+      return std::make_pair(std::make_pair(A + 2, *C - 1), std::make_pair(B0, B1));
+    };
+    // Splits [A, Z] into statements.
+    auto Split = [&](size_t A, size_t Z) -> std::optional<std::vector<std::pair<size_t, size_t>>> {
+      std::vector<std::pair<size_t, size_t>> Out;
+      for (size_t J = A; J <= Z;) {
+        if (K[J].InDirective) {
+          ++J;
+          continue;
+        }
+        auto E = StmtEnd(J);
+        if (!E || *E > Z)
+          return std::nullopt;
+        Out.push_back({J, *E});
+        J = *E + 1;
+      }
+      return Out;
+    };
+    auto IsGeoDecl = [&](size_t A, size_t Z) {
+      // [const] TYPE NAME = FORM (, NAME = FORM)* ;
+      size_t J = A;
+      while (J < Z && K[J].isIdent() && isTypeWord(K[J].Text))
+        ++J;
+      if (J == A)
+        return false;
+      while (J < Z) {
+        if (!K[J].isIdent() || !Vars.count(K[J].Text.str()) || !K[J + 1].is(tok::equal))
+          return false;
+        auto It = FormAt.find(J + 2);
+        if (It == FormAt.end())
+          return false;
+        J = It->second->Last + 1;
+        if (K[J].is(tok::comma))
+          ++J;
+        else
           break;
+      }
+      return J == Z && K[Z].is(tok::semi);
+    };
+    auto IsStagingDecl = [&](size_t A, size_t Z) {
+      size_t J = A;
+      if (K[J].isIdent("static"))
+        ++J;
+      if (!K[J].isIdent("__shared__"))
+        return false;
+      return Z >= 4 && K[Z].is(tok::semi) && K[Z - 1].is(tok::r_square) &&
+             K[Z - 3].is(tok::l_square) && Staging.count(K[Z - 4].Text) &&
+             !Find(J, Z, tok::comma);
+    };
+    auto Stmts = Split(F.LBrace + 1, F.RBrace - 1);
+    if (!Stmts)
+      return "the body could not be split into statements";
+    enum { Before, Stage1, Lane0, AfterSync, Done } Phase = Before;
+    bool Written = false;
+    auto Bad = [&](size_t A, const char *What) {
+      return std::string("the statement at line ") + Line(A) + " " + What;
+    };
+    // One statement under `lane == 0` after the first stage:
+    // `S[WARP] = X;` or `atomicOp(p, X);` with X a per-warp partial.
+    auto Lane0Stmt = [&](size_t B0, size_t B1) {
+      if (B1 <= B0 || !K[B1].is(tok::semi) || !K[B0].isIdent())
+        return false;
+      if (Staging.count(K[B0].Text) && K[B0 + 1].is(tok::l_square)) {
+        auto RS = K.matchForward(B0 + 1);
+        if (RS && GeoOf(B0 + 2, *RS - 1) == Geo::Warp && K[*RS + 1].is(tok::equal) &&
+            *RS + 3 == B1 && Partial.count(K[*RS + 2].Text)) {
+          Written = true;
+          return true;
         }
       }
-      if (Final)
-        continue;
-      for (size_t J = S.second + 1; J < F.RBrace; ++J) {
-        if (!K[J].isIdent(X) || K[J - 1].is(tok::period) || K[J - 1].is(tok::arrow))
-          continue;
-        if (K[J + 1].is(tok::equal)) // reassigned: the partial result is dead
-          break;
-        auto S2 = StmtOf(J);
-        auto C = IfCond(S2.first);
-        if (!(C && HasLaneZero(C->first, C->second)) && !HasLaneZero(S2.first, S2.second))
-          return "the per-warp result of '" + CR.second->F->Name.str() + "' (line " +
-                 Line(Close) + ") is used outside a 'lane == 0' test at line " + Line(J) +
-                 ", so it depends on the warp width";
+      if (K[B0].Text.startswith("atomic")) {
+        auto Args = callArgs(*Cx, B0);
+        return Args && Args->RParen + 1 == B1 && Args->Args.size() == 2 &&
+               Args->Args[1].First == Args->Args[1].Last &&
+               Partial.count(K[Args->Args[1].First].Text) &&
+               !Mentions(Args->Args[0].First, Args->Args[0].Last, false);
       }
+      return false;
+    };
+    // Reads and final stages (top level or in a first-warp block).
+    auto ReadOrFinal = [&](size_t A, size_t Z) {
+      if (auto Y = Read(A, Z)) {
+        Staged.insert(*Y);
+        Partial.insert(*Y); // per-lane staging data until reduced
+        return true;
+      }
+      if (auto Z2 = Stage(A, Z, true)) {
+        Partial.erase(*Z2); // the block result
+        return true;
+      }
+      return false;
+    };
+    for (auto [A, Z] : *Stmts) {
+      if (Phase != Done && (IsGeoDecl(A, Z) || IsStagingDecl(A, Z)))
+        continue;
+      if (Phase == Before || Phase == Stage1) {
+        if (auto X = Stage(A, Z, false)) {
+          Partial.insert(*X);
+          Phase = Stage1;
+          continue;
+        }
+        if (Phase == Before) {
+          if (auto J = Mentions(A, Z, false))
+            return Bad(A, "uses the lane, warp, shared staging array or warp reduction before "
+                          "the first warp reduction (") + Tx(*J) + ")";
+          continue;
+        }
+        Phase = Lane0; // falls through to the `lane == 0` statements
+      }
+      if (Phase == Lane0) {
+        if (seqIs(A, Z, {"__syncthreads", "(", ")", ";"}) && Written) {
+          Phase = AfterSync;
+          continue;
+        }
+        auto P = IfParts(A, Z);
+        if (P && IsZeroTest(P->first.first, P->first.second, Geo::Lane)) {
+          auto In = Split(P->second.first, P->second.second);
+          bool Ok = In && !In->empty();
+          if (Ok)
+            for (auto [A2, Z2] : *In)
+              Ok = Ok && Lane0Stmt(A2, Z2);
+          if (Ok)
+            continue;
+          return Bad(A, "under `lane == 0` is neither `shared[warp] = partial;` nor "
+                        "`atomicOp(p, partial);`");
+        }
+        if (Written)
+          return Bad(A, "is not __syncthreads() after the shared-array write");
+        Phase = Done; // partials went to atomics only
+      }
+      if (Phase == AfterSync) {
+        if (ReadOrFinal(A, Z))
+          continue;
+        auto P = IfParts(A, Z);
+        if (P && IsZeroTest(P->first.first, P->first.second, Geo::Warp)) {
+          auto In = Split(P->second.first, P->second.second);
+          if (!In)
+            return Bad(A, "could not be split");
+          bool Thread0 = false;
+          for (auto [A2, Z2] : *In) {
+            if (!Thread0 && ReadOrFinal(A2, Z2))
+              continue;
+            // After the reductions only thread 0 may act.
+            Thread0 = true;
+            auto P2 = IfParts(A2, Z2);
+            if (!P2 || !IsZeroTest(P2->first.first, P2->first.second, Geo::Lane) ||
+                Mentions(P2->second.first, P2->second.second, false))
+              return Bad(A2, "in the first-warp block is neither a shared-array read, a final "
+                             "warp reduction, nor `if (lane == 0) ...` using block results only");
+          }
+          continue;
+        }
+        Phase = Done;
+      }
+      // Done: free statements may use block results, not per-warp partials,
+      // staged per-lane data, lanes, warps or the staging array.
+      if (auto J = Mentions(A, Z, false))
+        return Bad(A, "uses the lane, warp, shared staging array, a per-warp value or a warp "
+                      "reduction outside the recognised block-reduction steps (") + Tx(*J) + ")";
     }
-    // Cross-file reductions would get mismatched signatures.
+    if (Phase == Before || Phase == Stage1 || (Phase == Lane0 && Written))
+      return "the two-stage block-reduction pattern is incomplete";
+    if (Staged.empty() && Written)
+      return "the shared array is written but never read back";
     BR.Forms = std::move(Forms);
     return "";
   }
@@ -1058,15 +1263,18 @@ public:
       if (F.Device && !F.Kernel)
         if (auto R = matchWarpReduce(F))
           Reduces.push_back(std::move(*R));
+    ReduceByName.clear();
+    FnByName.clear();
     for (auto &R : Reduces)
-      R.Why = checkUses(R);
+      ReduceByName[R.F->Name] = &R;
+    for (auto &F : Fns)
+      FnByName[F.Name] = &F;
+    checkUses();
     std::vector<BlockReduce> Blocks;
     std::map<const FnDef *, std::string> Refused;
     for (auto &F : Fns) {
-      bool IsReduce = false;
-      for (auto &R : Reduces)
-        if (R.F == &F)
-          IsReduce = true;
+      auto RIt = ReduceByName.find(F.Name);
+      bool IsReduce = RIt != ReduceByName.end() && RIt->second->F == &F;
       if (IsReduce || !usesWarp(F))
         continue;
       BlockReduce BR;
@@ -1083,6 +1291,7 @@ public:
         rewriteWarpReduce(C, R);
     for (auto &BR : Blocks)
       rewriteBlockReduce(C, BR);
+    llvm::sort(C.WaveNativeRanges);
     // Notes for everything that stays logical32.
     auto Note = [&](const FnDef &F, const std::string &Why) {
       C.report(id(), Severity::Note, T()[F.NameTok].Offset,

@@ -18,6 +18,7 @@
 #include "cu2hip/Tokens.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include <algorithm>
 #include <map>
 #include <set>
 #include <memory>
@@ -77,14 +78,13 @@ public:
   std::vector<Finding> Findings;
   FileStats Stats;
   /// Byte ranges [begin, end) of function bodies that rule wave-native
-  /// rewrote to full wavefronts (--wave=native); the logical-32 rules leave
-  /// the warp intrinsics and `warpSize` in them alone.
+  /// rewrote to full wavefronts (--wave=native), sorted and disjoint; the
+  /// logical-32 rules leave the warp intrinsics and `warpSize` in them alone.
   std::vector<std::pair<unsigned, unsigned>> WaveNativeRanges;
   bool inWaveNative(unsigned Offset) const {
-    for (auto &R : WaveNativeRanges)
-      if (Offset >= R.first && Offset < R.second)
-        return true;
-    return false;
+    auto It = std::upper_bound(WaveNativeRanges.begin(), WaveNativeRanges.end(),
+                               std::make_pair(Offset, ~0u));
+    return It != WaveNativeRanges.begin() && Offset < std::prev(It)->second;
   }
 
 private:

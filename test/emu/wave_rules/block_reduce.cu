@@ -97,6 +97,32 @@ __global__ void block_sum2(const float *x, float *out, int n) {
   if (threadIdx.x == 0) out[blockIdx.x] = v;
 }
 
+// Two reductions through one pass (sum and max of the same values).
+__global__ void sum_and_max(const float *x, float *out, int n) {
+  __shared__ float s[32];
+  __shared__ float m[32];
+  int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float a = i < n ? x[i] : 0.0f;
+  float v = warpReduceSum(a);
+  float mx = warpMax(a);
+  if (lane == 0) {
+    s[wid] = v;
+    m[wid] = mx;
+  }
+  __syncthreads();
+  if (wid == 0) {
+    v = (lane < (blockDim.x + 31) / 32) ? s[lane] : 0;
+    mx = (lane < (blockDim.x + 31) / 32) ? m[lane] : -1e30f;
+    v = warpReduceSum(v);
+    mx = warpMax(mx);
+    if (lane == 0) {
+      out[2 * blockIdx.x] = v;
+      out[2 * blockIdx.x + 1] = mx;
+    }
+  }
+}
+
 // Per-warp sums: the result belongs to each 32-lane warp, so this kernel
 // keeps logical32 while blockReduceSum's chain goes native.
 __global__ void warp_sums(const float *x, float *y) {

@@ -15,6 +15,7 @@ __global__ void block_max(const int* x, int* out, int n);
 __global__ void atomic_total(const float* x, float* total, int n);
 __global__ void warp_sums(const float* x, float* y);
 __global__ void block_sum2(const float* x, float* out, int n);
+__global__ void sum_and_max(const float* x, float* out, int n);
 
 __global__ void probe_width(int* w) {
   if (threadIdx.x == 0 && threadIdx.y == 0) *w = cu2hip::native_wave_width();
@@ -49,6 +50,16 @@ int main(int argc, char** argv) {
     wave_rules::launched();
     hipLaunchKernelGGL(atomic_total, dim3(grid), dim3(block), 0, 0, dxf, dt, n);
     wave_rules::launched();
+    float* dsm = wave_rules::to_device(std::vector<float>(2 * grid, -1.0f));
+    hipLaunchKernelGGL(sum_and_max, dim3(grid), dim3(block), 0, 0, dxf, dsm, n);
+    wave_rules::launched();
+    std::vector<float> want_sm(2 * grid);
+    for (int b = 0; b < grid; ++b) {
+      float mx = -1e30f;
+      for (int i = b * block; i < std::min(n, (b + 1) * block); ++i) mx = std::max(mx, xf[i]);
+      if ((b + 1) * block > n) mx = std::max(mx, 0.0f); // padding lanes read 0
+      want_sm[2 * b] = want_sum[b], want_sm[2 * b + 1] = mx;
+    }
     float* ds2 = wave_rules::to_device(std::vector<float>(grid, -1.0f));
     hipLaunchKernelGGL(block_sum2, dim3(grid), dim3(block), 0, 0, dxf, ds2, n);
     wave_rules::launched();
@@ -57,6 +68,9 @@ int main(int argc, char** argv) {
     char name[64];
     std::snprintf(name, sizeof name, "block sum, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(ds, grid), want_sum), grid, false, "");
+    std::snprintf(name, sizeof name, "sum and max, block %d", block);
+    c.output(name, wave_rules::count_bad(wave_rules::to_host(dsm, 2 * grid), want_sm), 2 * grid,
+             false, "");
     std::snprintf(name, sizeof name, "unrolled sum, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(ds2, grid), want_sum), grid, false, "");
     std::snprintf(name, sizeof name, "block max, block %d", block);
@@ -64,7 +78,7 @@ int main(int argc, char** argv) {
     std::snprintf(name, sizeof name, "atomic total, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(dt, 1), std::vector<float>{total}), 1,
              false, "");
-    hipFree(ds), hipFree(ds2), hipFree(dm), hipFree(dt);
+    hipFree(ds), hipFree(dsm), hipFree(ds2), hipFree(dm), hipFree(dt);
   }
   // Per-warp sums (logical32 in both ports): 32 values per entry.
   {

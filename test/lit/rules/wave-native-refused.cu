@@ -29,7 +29,7 @@ __device__ float callsHalf(float v) {
 }
 
 // The lane index in arithmetic.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+3]]:{{[0-9]+}}: note: 'laneMath' stays logical32 (32-lane warps): not a recognised warp or block reduction: the lane index is used for more than '== 0', guards and the shared array at line [[@LINE+6]]
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+3]]:{{[0-9]+}}: note: 'laneMath' stays logical32 (32-lane warps): not a recognised warp or block reduction: the statement at line [[@LINE+6]] uses the lane, warp, shared staging array, a per-warp value or a warp reduction outside the recognised block-reduction steps ('lane' at line [[@LINE+6]])
 // CHECK: {{^}}  int lane = threadIdx.x % cu2hip::logical_warp_size;
 // CHECK-NEXT: {{^}}  v = warpSum(v);
 __device__ float laneMath(float v, float *out) {
@@ -41,7 +41,7 @@ __device__ float laneMath(float v, float *out) {
 
 // The shared array read by lane without a '< warps' guard (reads entries
 // that only 32-lane warps write).
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'unguarded' stays logical32 (32-lane warps): not a recognised warp or block reduction: the shared array is indexed by the lane without a '< warps' guard at line [[@LINE+9]]
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'unguarded' stays logical32 (32-lane warps): not a recognised warp or block reduction: the statement at line [[@LINE+9]] in the first-warp block is neither a shared-array read, a final warp reduction, nor `if (lane == 0) ...` using block results only
 __device__ float unguarded(float v) {
   __shared__ float s[32];
   int lane = threadIdx.x & 31;
@@ -57,7 +57,7 @@ __device__ float unguarded(float v) {
 }
 
 // The warp index used to place results: per-warp output.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'perWarpOut' stays logical32 (32-lane warps): not a recognised warp or block reduction: the warp index is used for more than '== 0' and the shared array at line [[@LINE+5]]
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'perWarpOut' stays logical32 (32-lane warps): not a recognised warp or block reduction: the statement at line [[@LINE+4]] under `lane == 0` is neither `shared[warp] = partial;` nor `atomicOp(p, partial);`
 __global__ void perWarpOut(const float *x, float *y) {
   int wid = threadIdx.x / 32;
   float v = warpSum(x[threadIdx.x]);
@@ -66,7 +66,7 @@ __global__ void perWarpOut(const float *x, float *y) {
 }
 
 // The per-warp result used by every lane, not only under 'lane == 0'.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'allLanes' stays logical32 (32-lane warps): not a recognised warp or block reduction: the per-warp result of 'warpSum' (line [[@LINE+3]]) is used outside a 'lane == 0' test at line [[@LINE+4]], so it depends on the warp width
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'allLanes' stays logical32 (32-lane warps): not a recognised warp or block reduction: the statement at line [[@LINE+4]] uses the lane, warp, shared staging array, a per-warp value or a warp reduction outside the recognised block-reduction steps ('s' at line [[@LINE+4]])
 __global__ void allLanes(const float *x, float *y) {
   float v = x[threadIdx.x];
   float s = warpSum(v);
@@ -74,7 +74,7 @@ __global__ void allLanes(const float *x, float *y) {
 }
 
 // A warp operation from another file.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'external' stays logical32 (32-lane warps): not a recognised warp or block reduction: it calls 'otherWarpSum' (line [[@LINE+5]]), which is not defined in this file and may be a warp operation
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'external' stays logical32 (32-lane warps): not a recognised warp or block reduction: it calls 'otherWarpSum' (line [[@LINE+5]]), which is not defined in this file (it may use warp operations)
 __device__ float otherWarpSum(float);
 __device__ float external(float v) {
   __shared__ float s[32];
@@ -95,7 +95,7 @@ __global__ void withBallot(const float *x, float *y) {
 }
 
 // The lane variable changed after its definition.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'changed' stays logical32 (32-lane warps): not a recognised warp or block reduction: 'lane' is changed at line [[@LINE+4]]
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'changed' stays logical32 (32-lane warps): not a recognised warp or block reduction: the statement at line [[@LINE+4]] uses the lane, warp, shared staging array, a per-warp value or a warp reduction outside the recognised block-reduction steps ('lane' at line [[@LINE+4]])
 __global__ void changed(const float *x, float *y) {
   int lane = threadIdx.x % 32;
   float v = warpSum(x[threadIdx.x]);
@@ -104,21 +104,21 @@ __global__ void changed(const float *x, float *y) {
 }
 
 // A warp reduction whose address is taken: every use must be a direct call.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'warpSum2' stays logical32 (32-lane warps): 'warpSum2' is used other than by a direct call at line [[@LINE+6]]
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'warpSum2' stays logical32 (32-lane warps): 'warpSum2' is declared or used other than by a direct call at line [[@LINE+6]]
 // CHECK: {{^}}  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(cu2hip::mask64(0xffffffff), v, o, 32);
 __device__ float warpSum2(float v) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
   return v;
 }
 __device__ float (*pick)(float) = warpSum2;
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'viaPointer' stays logical32 (32-lane warps): not a recognised warp or block reduction: it calls 'warpSum2', which stays logical32: 'warpSum2' is used other than by a direct call at line [[@LINE-1]]
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'viaPointer' stays logical32 (32-lane warps): not a recognised warp or block reduction: it calls 'warpSum2', which stays logical32: 'warpSum2' is declared or used other than by a direct call at line [[@LINE-1]]
 __global__ void viaPointer(const float *x, float *y) {
   float v = warpSum2(x[threadIdx.x]);
   if (threadIdx.x % 32 == 0) atomicAdd(y, v);
 }
 
 // #if branches inside the body are not followed.
-// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'withIf' stays logical32 (32-lane warps): its body has #if/#else lines
+// DIAG-DAG: wave-native-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'withIf' stays logical32 (32-lane warps): its body has #if/#else lines, which the idiom match does not follow
 __device__ float withIf(float v) {
 #ifdef USE_MAX
   for (int o = 16; o > 0; o /= 2) v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));
@@ -129,7 +129,7 @@ __device__ float withIf(float v) {
 }
 
 // 'warpSum' itself: no native caller.
-// DIAG-DAG: wave-native-refused.cu:10:{{[0-9]+}}: note: 'warpSum' stays logical32 (32-lane warps): no recognised block reduction in this file calls it
+// DIAG-DAG: wave-native-refused.cu:10:{{[0-9]+}}: note: 'warpSum' stays logical32 (32-lane warps): no recognised block reduction in this file calls it; its callers use the result per 32-lane warp
 // CHECK-NOT: cu2hip_w
 // CHECK-NOT: width_mask
 // DIAG-NOT: callsHalf

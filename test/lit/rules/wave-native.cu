@@ -122,13 +122,27 @@ __device__ int warpOr(int v) {
 }
 // CHECK: {{^}}  v = warpOr(v, cu2hip_w);
 // CHECK-NEXT: {{^}}  if (threadIdx.x % cu2hip_w == 0) atomicOr(out, v);
-// CHECK: {{^}}  if (threadIdx.x / cu2hip_w == 0 && threadIdx.x < ((blockDim.x + cu2hip_w - 1) / cu2hip_w)) s[threadIdx.x] = 0;
+// CHECK: {{^}}  if (!(threadIdx.x & (cu2hip_w - 1))) s[threadIdx.x / cu2hip_w] = v;
+// CHECK: {{^}}  if (threadIdx.x / cu2hip_w == 0) {
+// CHECK-NEXT: {{^}}    v = threadIdx.x < ((blockDim.x + cu2hip_w - 1) / cu2hip_w) ? s[threadIdx.x % cu2hip_w] : 0;
+// CHECK-NEXT: {{^}}    v = warpOr(v, cu2hip_w);
 __global__ void orAll(const int *x, int *out) {
   __shared__ int s[32];
   int v = x[blockIdx.x * blockDim.x + threadIdx.x];
   v = warpOr(v);
   if (threadIdx.x % 32 == 0) atomicOr(out, v);
-  if (threadIdx.x >> 5 == 0 && threadIdx.x < ((blockDim.x + 31) >> 5)) s[threadIdx.x] = 0;
+}
+__global__ void orBlock(const int *x, int *out) {
+  __shared__ int s[32];
+  int v = x[blockIdx.x * blockDim.x + threadIdx.x];
+  v = warpOr(v);
+  if (!(threadIdx.x & 31)) s[threadIdx.x >> 5] = v;
+  __syncthreads();
+  if (threadIdx.x >> 5 == 0) {
+    v = threadIdx.x < ((blockDim.x + 31) >> 5) ? s[threadIdx.x % 32] : 0;
+    v = warpOr(v);
+  }
+  if (threadIdx.x == 0) out[1] = v;
 }
 // Unrolled tree: the wave64 step (offset 32) is added under a width test;
 // ascending butterfly: the bound becomes the width.
