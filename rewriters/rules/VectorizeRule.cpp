@@ -24,11 +24,25 @@
 //      cu2hip::vec_map_grid_stride(COUNT, tid, nthreads, y,
 //          [=](float a_i, float b_i) { return E(a_i, b_i, scalars); }, a, b);
 //    (scalar head until 16-byte alignment, 128-bit body, scalar tail; the
-//    launch is unchanged). The single-index form `int i = ...; if (i < n)
-//    y[i] = E;` is left scalar with a note: its vector form is slower than
-//    the original unless the launch is rewritten too (measured 0.78-0.89x).
-//    Every candidate kernel (its body starts with such an index) that is
-//    not rewritten gets a note saying why.
+//    launch is unchanged).
+//
+// 3. The single-index form `int i = ...; if (i < n) y[i] = E;` (or
+//    `if (i >= n) return; y[i] = E;`) becomes
+//      size_t cu2hip_t = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+//      cu2hip::vec_map_at(cu2hip_t, COUNT, y, [=](float x_i) { ... }, x);
+//    only together with its launches, which need fewer threads (with the
+//    original launch it measured 0.78-0.89x of the scalar kernel):
+//      k<<<(n + 255) / 256, 256>>>(y, x, s, n);
+//      k<<<(cu2hip::vec_map_at_threads<float>(n, y, x) + 255) / 256, 256>>>(y, x, s, n);
+//    So every use of the kernel's name in the file must be a launch
+//    (`<<<>>>` or hipLaunchKernelGGL) whose grid is a ceiling division of
+//    the launch argument for the bound `n` by the block size, and whose
+//    pointer arguments can be evaluated twice; the kernel is not in a
+//    header. The grid edits are insertions, so launch-ggl can still turn
+//    the launch into hipLaunchKernelGGL around them.
+//
+// Every candidate kernel (its body starts with such an index) that is not
+// rewritten gets a note saying why.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/SmallString.h"
@@ -1074,12 +1088,602 @@ private:
     std::string Why = checkBody(C, K, Idx, Body->First, Body->Last, W);
     if (!Why.empty())
       return refuse(C, K, Why);
+    std::string Bound;
+    size_t BoundParam = 0;
+    if (!singleParamBound(K, T, If, *CondClose, Bound, BoundParam))
+      return refuseSingle(C, K,
+                          "the bound '" + Bound +
+                              "' is not a single parameter, so a launch's element "
+                              "count cannot be matched to it");
+    if (hasMappedName(C, B, Semi) || hasMappedName(C, If, W.ExprFirst - 1))
+      return refuse(C, K, "the index or the bounds check holds CUDA names that are renamed");
+    for (size_t J = B; J <= Body->End; ++J)
+      if (T[J].InDirective)
+        return refuse(C, K, "a preprocessor directive inside the kernel body");
+    if (C.IsHeader)
+      return refuseSingle(C, K,
+                          "the kernel is in a header, so its launches in other "
+                          "files are not visible");
+
+    std::string Ty = W.ElemType;
+    if (const MapEntry *ME = C.Maps.lookupName(Ty))
+      if (ME->status() != MapStatus::Unsupported)
+        Ty = ME->Hip;
+    // The pointer parameters vec_split sees, in the kernel's order: y, inputs.
+    std::vector<size_t> PtrParams{paramIndex(K, T[W.Out].Text)};
+    for (const std::string &In : W.Inputs)
+      PtrParams.push_back(paramIndex(K, In));
+    std::vector<LaunchEdit> Launches;
+    std::string Why2 = checkUses(C, K, BoundParam, PtrParams, Launches);
+    if (!Why2.empty())
+      return refuseSingle(C, K, Why2);
+
+    // The kernel: the index as size_t, the guarded store as vec_map_at.
+    llvm::StringSet<> Taken;
+    for (size_t J = K.BodyOpen; J <= K.BodyClose; ++J)
+      if (T[J].isIdent())
+        Taken.insert(T[J].Text);
+    for (const Param &P : K.Params)
+      Taken.insert(P.Name);
+    std::string Tid = "cu2hip_t";
+    while (Taken.count(Tid))
+      Tid += "_";
+    Taken.insert(Tid);
+    std::map<std::string, std::string> ArgName;
+    for (const std::string &In : W.Inputs) {
+      std::string N = In + "_i";
+      while (Taken.count(N))
+        N += "_";
+      Taken.insert(N);
+      ArgName[In] = N;
+    }
+    C.replaceTokens(id(), B, Semi,
+                    "size_t " + Tid + " = (size_t)blockIdx.x * blockDim.x + threadIdx.x;");
+    std::string Head =
+        "cu2hip::vec_map_at(" + Tid + ", " + Count + ", " + T[W.Out].Text.str() + ", [=](";
+    for (size_t N = 0; N < W.Inputs.size(); ++N)
+      Head += (N ? ", " : "") + Ty + " " + ArgName[W.Inputs[N]];
+    Head += ") { return";
+    if (T[W.ExprFirst].Offset == T[W.ExprFirst - 1].end())
+      Head += " ";
+    std::string Tail = "; }";
+    for (const std::string &In : W.Inputs)
+      Tail += ", " + In;
+    Tail += ");";
+    C.replaceTokens(id(), If, W.ExprFirst - 1, Head);
+    for (auto &R : W.Reads)
+      C.replaceTokens(id(), R.First, R.Last, ArgName[R.Array]);
+    C.replaceTokens(id(), Body->Last, Body->End, Tail);
+    // The launches: grid ceil(N / B) becomes ceil(vec_map_at_threads(N, ptrs) / B).
+    // Insertions only, so the names and launch-ggl rules may still edit the
+    // launch (launch-ggl wraps the grid in dim3(...) around these).
+    for (const LaunchEdit &L : Launches) {
+      C.insert(id(), L.NFirst, "cu2hip::vec_map_at_threads<" + Ty + ">(");
+      C.insert(id(), L.NLast, L.PtrArgs + ")", /*After=*/true);
+    }
+    C.Stats.UsesPackedHeader = true;
+  }
+
+  // ---- single-index form: the launches ----------------------------------------
+
+  /// Where a launch's grid gets `vec_map_at_threads<T>(` ... `, ptrs)` around
+  /// its element count.
+  struct LaunchEdit {
+    size_t NFirst, NLast;
+    std::string PtrArgs; ///< ", y, x" as the launch passes them
+  };
+
+  void refuseSingle(FileContext &C, const Kernel &K, const llvm::Twine &Why) {
     refuse(C, K,
-           "single-index form (one element per thread): its 128-bit form "
-           "(cu2hip::vec_map_at) needs the launch rewritten to "
-           "cu2hip::vec_map_at_threads, and with the original launch it measured "
-           "0.78-0.89x of the scalar kernel (docs/vectorize.md); left scalar. A "
-           "grid-stride loop is rewritten");
+           "single-index form (one element per thread): emitted only when every use "
+           "of the kernel is a launch whose grid the porter rewrites "
+           "(cu2hip::vec_map_at_threads), but " +
+               Why + "; left scalar");
+  }
+
+  static size_t paramIndex(const Kernel &K, llvm::StringRef Name) {
+    for (size_t P = 0; P < K.Params.size(); ++P)
+      if (K.Params[P].Name == Name)
+        return P;
+    return K.Params.size();
+  }
+
+  /// The bounds check `if (i < n)` / `if (i >= n)` in tokens (If, CondClose):
+  /// true when `n` is one integer parameter (sets its index); `Bound` gets
+  /// the bound's text either way.
+  bool singleParamBound(const Kernel &K, const TokenStream &T, size_t If, size_t CondClose,
+                        std::string &Bound, size_t &Index) {
+    size_t F = If + 4, L = CondClose - 1; // `if ( i < n )`
+    Bound = T.text(F, L).str();
+    stripParens(T, F, L);
+    if (F != L || !T[F].isIdent())
+      return false;
+    Index = paramIndex(K, T[F].Text);
+    return Index < K.Params.size() && K.Params[Index].Integer;
+  }
+
+  /// [First, Last] without parentheses around all of it.
+  static void stripParens(const TokenStream &T, size_t &First, size_t &Last) {
+    while (First < Last && T[First].is(tok::l_paren) && T.matchForward(First) == Last) {
+      ++First;
+      --Last;
+    }
+  }
+
+  /// ... and without a one-argument `dim3(...)` or an integer cast
+  /// (`(unsigned)(...)`, `static_cast<int>(...)`) around it: they leave a
+  /// one-dimensional grid's block count as it is.
+  static void stripWrappers(const TokenStream &T, size_t &First, size_t &Last) {
+    while (true) {
+      stripParens(T, First, Last);
+      if (First + 2 < Last && T[First].isIdent("dim3") && T[First + 1].is(tok::l_paren) &&
+          T.matchForward(First + 1) == Last) {
+        auto A = T.parseArgs(First + 1);
+        if (!A || A->Args.size() != 1 || A->Args[0].First > A->Args[0].Last)
+          return;
+        First = A->Args[0].First;
+        Last = A->Args[0].Last;
+        continue;
+      }
+      // static_cast<int>( X )
+      if (First + 4 < Last && T[First].isIdent("static_cast") && T[First + 1].is(tok::less)) {
+        size_t G = First + 2;
+        while (G < Last && ((T[G].isIdent() && isIntegerTypeWord(T[G].Text)) ||
+                            T[G].is(tok::coloncolon)))
+          ++G;
+        if (G == First + 2 || G + 1 >= Last || !T[G].is(tok::greater) ||
+            !T[G + 1].is(tok::l_paren) || T.matchForward(G + 1) != Last)
+          return;
+        First = G + 2;
+        Last = Last - 1;
+        continue;
+      }
+      // (unsigned int)( X )
+      if (T[First].is(tok::l_paren)) {
+        size_t G = First + 1;
+        while (G < Last && ((T[G].isIdent() && isIntegerTypeWord(T[G].Text)) ||
+                            T[G].is(tok::coloncolon)))
+          ++G;
+        if (G == First + 1 || G + 1 >= Last || !T[G].is(tok::r_paren) ||
+            !T[G + 1].is(tok::l_paren) || T.matchForward(G + 1) != Last)
+          return;
+        First = G + 2;
+        Last = Last - 1;
+        continue;
+      }
+      return;
+    }
+  }
+
+  /// Spelling of [First, Last] for textual comparison: no spaces (one
+  /// between two words), no parentheses around one token or around all.
+  static std::string canon(const TokenStream &T, size_t First, size_t Last) {
+    if (First > Last)
+      return "";
+    stripParens(T, First, Last);
+    std::string R;
+    bool PrevWord = false;
+    for (size_t J = First; J <= Last; ++J) {
+      if (T[J].is(tok::l_paren) && J + 2 <= Last && T[J + 2].is(tok::r_paren) &&
+          (T[J + 1].isIdent() || T[J + 1].is(tok::numeric_constant))) {
+        // `(n)` is `n`; a cast `(size_t)n` becomes "size_t n", never "n".
+        if (PrevWord)
+          R += ' ';
+        R += T[J + 1].Text.str();
+        PrevWord = true;
+        J += 2;
+        continue;
+      }
+      bool Word = T[J].isIdent() || T[J].is(tok::numeric_constant);
+      if (Word && PrevWord)
+        R += ' ';
+      R += T[J].Text.str();
+      PrevWord = Word;
+    }
+    return R;
+  }
+
+  /// Value of an integer literal (suffixes and digit separators allowed).
+  static std::optional<int64_t> literalValue(const Tok &K) {
+    if (!K.is(tok::numeric_constant))
+      return std::nullopt;
+    std::string S;
+    for (char Ch : K.Text)
+      if (Ch != '\'')
+        S += Ch;
+    llvm::StringRef R(S);
+    bool Hex = R.startswith_insensitive("0x");
+    while (!R.empty() && (R.back() == 'u' || R.back() == 'U' || R.back() == 'l' ||
+                          R.back() == 'L' || (!Hex && (R.back() == 'z' || R.back() == 'Z'))))
+      R = R.drop_back();
+    int64_t V;
+    if (R.getAsInteger(0, V))
+      return std::nullopt;
+    return V;
+  }
+
+  /// One term of a sum: [First, Last], added or subtracted.
+  struct Term {
+    bool Neg;
+    size_t First, Last;
+  };
+
+  /// Splits the sum [First, Last] into its terms at top-level `+`/`-`,
+  /// parenthesised sums included (`n + (b - 1)` is n, b, -1). False when the
+  /// range is not a plain sum of products: a leading sign, or a top-level
+  /// operator binding weaker than `+` (shift, comparison, bitwise, `?:`).
+  static bool sumTerms(const TokenStream &T, size_t First, size_t Last, bool Neg,
+                       std::vector<Term> &Out) {
+    stripParens(T, First, Last);
+    if (First > Last)
+      return false;
+    std::vector<Term> Local;
+    size_t Start = First;
+    bool SNeg = Neg;
+    for (size_t J = First; J <= Last; ++J) {
+      const Tok &K = T[J];
+      if (K.is(tok::l_paren) || K.is(tok::l_square)) {
+        auto C = T.matchForward(J);
+        if (!C || *C > Last)
+          return false;
+        J = *C;
+        continue;
+      }
+      if (K.is(tok::plus) || K.is(tok::minus)) {
+        if (J == Start)
+          return false; // a sign, not an addition
+        const Tok &P = T[J - 1];
+        if (!(P.isIdent() || P.is(tok::numeric_constant) || P.is(tok::r_paren) ||
+              P.is(tok::r_square)))
+          return false;
+        Local.push_back({SNeg, Start, J - 1});
+        Start = J + 1;
+        SNeg = K.is(tok::minus) ? !Neg : Neg;
+        continue;
+      }
+      switch (K.Kind) {
+      case tok::raw_identifier:
+      case tok::numeric_constant:
+      case tok::period:
+      case tok::arrow:
+      case tok::coloncolon:
+      case tok::star:
+      case tok::slash:
+      case tok::percent:
+        continue;
+      default:
+        return false;
+      }
+    }
+    if (Start > Last)
+      return false;
+    Local.push_back({SNeg, Start, Last});
+    if (Local.size() == 1) {
+      Out.push_back(Local[0]);
+      return true;
+    }
+    for (const Term &Tm : Local)
+      if (!sumTerms(T, Tm.First, Tm.Last, Tm.Neg, Out))
+        return false;
+    return true;
+  }
+
+  static bool balanced(const TokenStream &T, size_t First, size_t Last) {
+    int Depth = 0;
+    for (size_t J = First; J <= Last; ++J) {
+      if (T[J].is(tok::l_paren) || T[J].is(tok::l_square))
+        ++Depth;
+      else if ((T[J].is(tok::r_paren) || T[J].is(tok::r_square)) && --Depth < 0)
+        return false;
+    }
+    return Depth == 0;
+  }
+
+  /// Names read as a ceiling division `HELPER(N, B)` (docs/vectorize.md).
+  static bool isCeilDivHelper(llvm::StringRef S) {
+    return llvm::StringSwitch<bool>(S)
+        .Cases("CEIL_DIV", "ceil_div", "CEILDIV", "ceildiv", "cdiv", true)
+        .Cases("DIV_UP", "div_up", "DIVUP", "divup", "divUp", true)
+        .Cases("ceilDiv", "CeilDiv", "iDivUp", "DIV_ROUND_UP", true)
+        .Default(false);
+  }
+
+  /// Is the grid [GF, GL] a ceiling division of `N` (canonical text) by
+  /// `Bc` (the block size: a literal, value BVal, or a name)? Returns the
+  /// tokens of N in the grid.
+  static std::optional<std::pair<size_t, size_t>> ceilDivCount(const TokenStream &T, size_t GF,
+                                                               size_t GL, const std::string &N,
+                                                               const std::string &Bc,
+                                                               std::optional<int64_t> BVal) {
+    stripWrappers(T, GF, GL);
+    if (GF >= GL)
+      return std::nullopt;
+    // HELPER(N, B)
+    if (T[GF].isIdent() && isCeilDivHelper(T[GF].Text) && T[GF + 1].is(tok::l_paren) &&
+        T.matchForward(GF + 1) == GL) {
+      auto A = T.parseArgs(GF + 1);
+      if (!A || A->Args.size() != 2 || A->Args[0].First > A->Args[0].Last ||
+          A->Args[1].First > A->Args[1].Last)
+        return std::nullopt;
+      if (canon(T, A->Args[0].First, A->Args[0].Last) != N ||
+          canon(T, A->Args[1].First, A->Args[1].Last) != Bc)
+        return std::nullopt;
+      return std::make_pair(A->Args[0].First, A->Args[0].Last);
+    }
+    // ( SUM ) / B
+    if (!T[GF].is(tok::l_paren))
+      return std::nullopt;
+    auto P = T.matchForward(GF);
+    if (!P || *P + 2 > GL || !T[*P + 1].is(tok::slash) || canon(T, *P + 2, GL) != Bc)
+      return std::nullopt;
+    std::vector<Term> Ts;
+    if (!sumTerms(T, GF + 1, *P - 1, false, Ts) || Ts.size() < 2)
+      return std::nullopt;
+    // The terms other than N must add up to B - 1.
+    auto RestIsBMinus1 = [&](size_t From, size_t To) {
+      int64_t Sum = 0;
+      int BTerms = 0;
+      for (size_t Q = From; Q < To; ++Q) {
+        const Term &Tm = Ts[Q];
+        std::string S = canon(T, Tm.First, Tm.Last);
+        size_t F = Tm.First, L = Tm.Last;
+        stripParens(T, F, L);
+        std::optional<int64_t> V = F == L ? literalValue(T[F]) : std::nullopt;
+        if (!BVal && S == Bc && !Tm.Neg)
+          ++BTerms;
+        else if (V)
+          Sum += Tm.Neg ? -*V : *V;
+        else
+          return false;
+      }
+      return BVal ? Sum == *BVal - 1 : BTerms == 1 && Sum == -1;
+    };
+    auto RunText = [&](size_t From, size_t To) {
+      std::string R;
+      for (size_t Q = From; Q < To; ++Q) {
+        if (Q > From || Ts[Q].Neg)
+          R += Ts[Q].Neg ? "-" : "+";
+        R += canon(T, Ts[Q].First, Ts[Q].Last);
+      }
+      return R;
+    };
+    size_t M = Ts.size();
+    for (size_t K = 1; K < M; ++K) {
+      // N first, then B - 1; or B - 1 first, then N.
+      for (auto [From, To] : {std::make_pair(size_t(0), K), std::make_pair(M - K, M)}) {
+        bool NFirst = From == 0;
+        if (RunText(From, To) == N && balanced(T, Ts[From].First, Ts[To - 1].Last) &&
+            (NFirst ? RestIsBMinus1(To, M) : RestIsBMinus1(0, From)))
+          return std::make_pair(Ts[From].First, Ts[To - 1].Last);
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// Enclosing namespaces of token I, outermost first ("" for an anonymous one).
+  static std::vector<std::string> namespacesOf(const TokenStream &T, size_t I) {
+    std::vector<std::string> R;
+    std::optional<size_t> B = enclosingBrace(T, I);
+    for (; B; B = enclosingBrace(T, *B)) {
+      size_t Q = *B;
+      if (Q >= 1 && T[Q - 1].isIdent("namespace")) {
+        R.insert(R.begin(), "");
+        continue;
+      }
+      std::vector<std::string> Names;
+      while (Q >= 2 && T[Q - 1].isIdent()) {
+        Names.insert(Names.begin(), T[Q - 1].Text.str());
+        if (T[Q - 2].is(tok::coloncolon))
+          Q -= 2;
+        else
+          break;
+      }
+      if (!Names.empty() && Q >= 2 && T[Q - 2].isIdent("namespace"))
+        R.insert(R.begin(), Names.begin(), Names.end());
+      // `extern "C" {` and other blocks add no name.
+    }
+    return R;
+  }
+
+  /// `F:L` of token I.
+  static std::string where(FileContext &C, size_t I) {
+    return C.Path + ":" + std::to_string(C.lineColOf(C.Toks[I].Offset).first);
+  }
+
+  /// Checks every use of the kernel's name in the file; returns why the
+  /// single-index form cannot be emitted, or "" with the launch edits.
+  std::string checkUses(FileContext &C, const Kernel &K, size_t BoundParam,
+                        const std::vector<size_t> &PtrParams, std::vector<LaunchEdit> &Out) {
+    const auto &T = C.Toks;
+    llvm::StringRef Name = T[K.NameTok].Text;
+    std::vector<std::string> NS = namespacesOf(T, K.NameTok);
+    size_t NLaunches = 0;
+    for (size_t J = 0; J < T.size(); ++J) {
+      if (J == K.NameTok || !T[J].isIdent(Name))
+        continue;
+      if (J > 0 && (T[J - 1].is(tok::period) || T[J - 1].is(tok::arrow)))
+        continue; // a member of that name
+      if (J >= K.BodyOpen && J <= K.BodyClose)
+        return ("'" + Name + "' is used inside the kernel at " + where(C, J)).str();
+      // Another declaration: a forward declaration is fine, a definition is
+      // another kernel of that name.
+      if (auto D = kernelDeclaration(T, J)) {
+        if (*D)
+          continue;
+        return ("another kernel named '" + Name + "' is defined at " + where(C, J)).str();
+      }
+      // Qualification must name the kernel's own namespaces.
+      size_t Q = J;
+      std::vector<std::string> Qual;
+      bool Global = false;
+      while (Q >= 1 && T[Q - 1].is(tok::coloncolon)) {
+        if (Q >= 2 && T[Q - 2].isIdent()) {
+          Qual.insert(Qual.begin(), T[Q - 2].Text.str());
+          Q -= 2;
+        } else {
+          Global = true;
+          --Q;
+          break;
+        }
+      }
+      if (!Qual.empty() || Global) {
+        bool Ok = Qual.size() <= NS.size() &&
+                  std::equal(Qual.begin(), Qual.end(), NS.end() - Qual.size()) &&
+                  (!Global || Qual.size() == NS.size());
+        if (!Ok)
+          return ("the launch or use at " + where(C, J) + " names '" + T.text(Q, J) +
+                  "', which may be another kernel")
+              .str();
+      }
+      // `k<<<grid, block...>>>(args)` or `hipLaunchKernelGGL(k, grid, block, smem, stream, args)`.
+      std::optional<ArgList::Arg> Grid, Block;
+      std::vector<ArgList::Arg> Args;
+      if (J + 1 < T.size() && T[J + 1].is(tok::lesslessless)) {
+        auto Config = T.parseList(J + 1);
+        if (!Config || Config->Args.size() < 2 || Config->Args.size() > 4 ||
+            Config->RParen + 1 >= T.size())
+          return ("the launch at " + where(C, J) + " is not recognised");
+        auto A = T.parseArgs(Config->RParen + 1);
+        if (!A)
+          return ("the launch at " + where(C, J) + " is not recognised");
+        joinTemplateArgs(T, *A);
+        Grid = Config->Args[0];
+        Block = Config->Args[1];
+        Args = A->Args;
+      } else if (J >= 2 && T[J - 1].is(tok::l_paren) && T[J - 2].isIdent("hipLaunchKernelGGL") &&
+                 Q == J && J + 1 < T.size() && T[J + 1].is(tok::comma)) {
+        auto A = T.parseArgs(J - 1);
+        if (!A || A->Args.size() < 5)
+          return ("the launch at " + where(C, J) + " is not recognised");
+        joinTemplateArgs(T, *A);
+        Grid = A->Args[1];
+        Block = A->Args[2];
+        Args.assign(A->Args.begin() + 5, A->Args.end());
+      } else {
+        return ("'" + Name + "' is used at " + where(C, J) + " other than in a launch (" +
+                useKind(T, J) + ")")
+            .str();
+      }
+      if (T[J].InDirective)
+        return ("the launch at " + where(C, J) + " is in a macro body");
+      if (Args.size() == 1 && Args[0].First > Args[0].Last)
+        Args.clear();
+      if (Args.size() != K.Params.size())
+        return ("the launch at " + where(C, J) + " passes " + std::to_string(Args.size()) +
+                " arguments for " + std::to_string(K.Params.size()) + " parameters");
+      // The block size: a literal or a name.
+      size_t BF = Block->First, BL = Block->Last;
+      stripWrappers(T, BF, BL);
+      bool BlockOk = BF <= BL && (BL - BF) % 2 == 0;
+      if (BlockOk && BF == BL && T[BF].is(tok::numeric_constant))
+        BlockOk = literalValue(T[BF]).has_value();
+      else
+        for (size_t X = BF; BlockOk && X <= BL; ++X) // name or a::b::name
+          BlockOk = (X - BF) % 2 == 0 ? T[X].isIdent() : T[X].is(tok::coloncolon);
+      if (!BlockOk)
+        return ("the launch at " + where(C, J) + " has block size '" +
+                T.text(Block->First, Block->Last) + "', not a literal or a name")
+            .str();
+      std::string Bc = canon(T, BF, BL);
+      std::optional<int64_t> BVal = BF == BL ? literalValue(T[BF]) : std::nullopt;
+      const ArgList::Arg &NA = Args[BoundParam];
+      if (NA.First > NA.Last)
+        return ("the launch at " + where(C, J) + " is not recognised");
+      std::string N = canon(T, NA.First, NA.Last);
+      auto NR = ceilDivCount(T, Grid->First, Grid->Last, N, Bc, BVal);
+      if (!NR) {
+        size_t GF = Grid->First, GL = Grid->Last;
+        stripParens(T, GF, GL);
+        bool Variable = GF <= GL; // a name, `a.b`, `p->b` or `ns::b`
+        for (size_t X = GF; Variable && X <= GL; ++X)
+          Variable = (X - GF) % 2 == 0
+                         ? T[X].isIdent()
+                         : T[X].is(tok::period) || T[X].is(tok::arrow) || T[X].is(tok::coloncolon);
+        std::string G = T.text(Grid->First, Grid->Last).str();
+        if (Variable)
+          return ("the launch at " + where(C, J) + " takes its grid from '" + G +
+                  "', not from a ceiling division written at the launch");
+        return ("the launch at " + where(C, J) + " has grid '" + G +
+                "', not a ceiling division of '" + T.text(NA.First, NA.Last) +
+                "' (the argument for '" + K.Params[BoundParam].Name + "') by the block size '" +
+                T.text(Block->First, Block->Last) + "'")
+            .str();
+      }
+      LaunchEdit E{NR->first, NR->second, ""};
+      for (size_t P : PtrParams) {
+        const ArgList::Arg &PA = Args[P];
+        if (!isPureOperand(T, PA.First, PA.Last))
+          return ("the launch at " + where(C, J) + " passes '" + T.text(PA.First, PA.Last) +
+                  "' for '" + K.Params[P].Name +
+                  "', which has calls or side effects (the rewritten launch evaluates it "
+                  "twice)")
+              .str();
+        E.PtrArgs += ", " + spellRenamed(C, PA.First, PA.Last);
+      }
+      Out.push_back(E);
+      ++NLaunches;
+    }
+    if (NLaunches == 0)
+      return ("there is no launch of '" + Name +
+              "' in this file (launches in other files are not visible)")
+          .str();
+    return "";
+  }
+
+  /// Is the name at J declared as a kernel (`__global__ ... name(...)`)?
+  /// nullopt: no; true: a declaration ending in `;`; false: a definition.
+  static std::optional<bool> kernelDeclaration(const TokenStream &T, size_t J) {
+    if (J + 1 >= T.size() || !T[J + 1].is(tok::l_paren))
+      return std::nullopt;
+    bool Global = false;
+    for (size_t Q = J; Q-- > 0;) {
+      if (T[Q].is(tok::semi) || T[Q].is(tok::l_brace) || T[Q].is(tok::r_brace) ||
+          T[Q].InDirective != T[J].InDirective)
+        break;
+      if (T[Q].isIdent("__global__")) {
+        Global = true;
+        break;
+      }
+    }
+    if (!Global)
+      return std::nullopt;
+    auto Close = T.matchForward(J + 1);
+    if (!Close)
+      return std::nullopt;
+    for (size_t Q = *Close + 1; Q < T.size(); ++Q) {
+      if (T[Q].is(tok::semi))
+        return true;
+      if (T[Q].is(tok::l_brace))
+        return false;
+    }
+    return std::nullopt;
+  }
+
+  /// How a use that is not a launch uses the name (for the note).
+  static std::string useKind(const TokenStream &T, size_t J) {
+    if (J + 1 < T.size() && T[J + 1].is(tok::less))
+      return "with template arguments";
+    size_t Q = J;
+    while (Q >= 2 && T[Q - 1].is(tok::coloncolon) && T[Q - 2].isIdent())
+      Q -= 2;
+    if (Q >= 1 && T[Q - 1].is(tok::amp))
+      return "its address is taken";
+    // Inside a call's arguments?
+    int Depth = 0;
+    for (size_t P = Q; P-- > 0;) {
+      if (T[P].is(tok::r_paren))
+        ++Depth;
+      else if (T[P].is(tok::l_paren)) {
+        if (Depth == 0) {
+          if (P >= 1 && T[P - 1].isIdent())
+            return ("passed to '" + T[P - 1].Text + "'").str();
+          continue; // a cast or grouping: look further out
+        }
+        --Depth;
+      } else if (T[P].is(tok::semi) || T[P].is(tok::l_brace) || T[P].is(tok::r_brace))
+        break;
+    }
+    return "not a <<<>>> launch";
   }
 };
 

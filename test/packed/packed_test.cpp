@@ -124,6 +124,32 @@ TEST(PackedSplit, SingleIndexMappingCoversEachElementOnce) {
     }
 }
 
+TEST(PackedSplit, SingleIndexThreadsInTheCountsType) {
+  // The rewritten launch computes ceil(vec_map_at_threads(n, ...) / block) in
+  // the type of the original ceil(n / block): the count keeps n's type, and a
+  // count <= 0 needs no thread.
+  const float *y = FArena, *x = FArena + 128; // both 16-byte aligned
+  static_assert(std::is_same<decltype(cu2hip::vec_map_at_threads<float>(67, y, x)), int>::value,
+                "int count");
+  static_assert(
+      std::is_same<decltype(cu2hip::vec_map_at_threads<float>(67u, y, x)), unsigned>::value,
+      "unsigned count");
+  static_assert(std::is_same<decltype(cu2hip::vec_map_at_threads<float>(size_t(67), y, x)),
+                             size_t>::value,
+                "size_t count");
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(67, y, x), 16 + 3); // 16 vectors, tail 3
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(64, y, x), 16);
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(0, y, x), 0);
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(-5, y, x), 0);
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(INT64_MIN, y, x), 0);
+  // y one float past alignment: head 3, then vectors, then the tail.
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(67, y + 1, x + 1), 3 + 16);
+  // Different alignments: one thread per element, as the original launch.
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(67, y, x + 1), 67);
+  EXPECT_EQ(((cu2hip::vec_map_at_threads<float>(1000, y, x) + 255) / 256), 1); // 250 threads
+  EXPECT_EQ(((cu2hip::vec_map_at_threads<float>(1030, y, x) + 255) / 256), 2); // 257 + 2
+}
+
 TEST(PackedSplit, GridStrideCoversEachElementOnce) {
   // The three loops of vec_map_grid_stride, run for every thread.
   for (size_t threads : {1u, 3u, 32u})

@@ -22,7 +22,12 @@
 //    them and __ldcs/__ldcg/__ldca only for __half/__half2; the half and
 //    bf16 forms are left to HIP).
 //  * cu2hip::vec_map_grid_stride / cu2hip::vec_map_at: the vectorized
-//    elementwise skeleton the porter's --vectorize emits (docs/vectorize.md).
+//    elementwise skeleton the porter's --vectorize emits (docs/vectorize.md);
+//    cu2hip::vec_map_at_threads: the thread count for a rewritten launch of
+//    the single-index form.
+//  * In the CPU emulator (runtime/emu, __CU2HIP_EMU__) vectors are plain
+//    16-byte structs and every access is a plain one, so ported kernels run
+//    there unchanged.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_PACKED_H
@@ -31,6 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #if defined(__HIPCC__) || defined(__HIP__) ||                                 \
@@ -129,14 +135,20 @@ CU2HIP_HD CU2HIP_INLINE VecSplit vec_split(size_t n, const P0 *p0,
 }
 
 /// Threads vec_map_at needs for n elements: one per vector plus one per head
-/// and tail element (<= n). A launch of ceil(this / block) blocks replaces
-/// the original ceil(n / block) when the porter can rewrite the launch; the
-/// original launch also stays correct (the extra threads do nothing).
-template <class T, size_t VecBytes = 16, class P0, class... Ps>
-CU2HIP_HD CU2HIP_INLINE size_t vec_map_at_threads(size_t n, const P0 *p0,
-                                                  const Ps *...ps) {
-  VecSplit s = vec_split<T, VecBytes>(n, p0, ps...);
-  return s.nvec + s.head + (n - s.tail);
+/// and tail element (<= n); 0 when n <= 0. The result has n's type, so the
+/// launch the porter rewrites, ceil(n / block) blocks to
+/// ceil(vec_map_at_threads<T>(n, y, x...) / block), computes in the same type
+/// as before. The pointers must be those the kernel passes to vec_map_at
+/// (output first), for the same split. The original launch also stays
+/// correct (the extra threads do nothing).
+template <class T, size_t VecBytes = 16, class N, class P0, class... Ps>
+CU2HIP_HD CU2HIP_INLINE N vec_map_at_threads(N n, const P0 *p0, const Ps *...ps) {
+  static_assert(std::is_integral<N>::value, "the element count must be an integer");
+  if (!(n > N(0)))
+    return N(0);
+  const size_t m = static_cast<size_t>(n);
+  VecSplit s = vec_split<T, VecBytes>(m, p0, ps...);
+  return static_cast<N>(s.nvec + s.head + (m - s.tail));
 }
 
 /// Host-side check (PyTorch-style dispatch): can all pointers be used with
@@ -163,7 +175,17 @@ template <class T> struct alignas(16) Packed128 {
 #if defined(CU2HIP_PACKED_GPU)
 
 namespace detail {
-#if defined(CU2HIP_PACKED_AMD)
+#if defined(__CU2HIP_EMU__)
+// The CPU emulator compiles with the host compiler: plain aligned structs.
+struct alignas(8) u32x2 { unsigned int v[2]; };
+struct alignas(16) u32x4 { unsigned int v[4]; };
+template <size_t N> struct Raw;
+template <> struct Raw<1> { using type = unsigned char; };
+template <> struct Raw<2> { using type = unsigned short; };
+template <> struct Raw<4> { using type = unsigned int; };
+template <> struct Raw<8> { using type = u32x2; };
+template <> struct Raw<16> { using type = u32x4; };
+#elif defined(CU2HIP_PACKED_AMD)
 typedef unsigned int u32x2 __attribute__((ext_vector_type(2)));
 typedef unsigned int u32x4 __attribute__((ext_vector_type(4)));
 template <size_t N> struct Raw;
@@ -202,7 +224,12 @@ template <Ld H, class T> CU2HIP_DEV CU2HIP_INLINE T load(const T *p) {
   CU2HIP_ASSERT_ALIGNED(p, sizeof(T) > 16 ? 16 : sizeof(T));
   const R *q = reinterpret_cast<const R *>(p);
   R r;
-#if defined(CU2HIP_PACKED_AMD)
+#if defined(__CU2HIP_EMU__)
+  if constexpr (H == Ld::isvolatile && std::is_scalar<R>::value)
+    r = *reinterpret_cast<const volatile R *>(q);
+  else
+    r = *q;
+#elif defined(CU2HIP_PACKED_AMD)
   if constexpr (H == Ld::stream || H == Ld::lastuse)
     r = __builtin_nontemporal_load(q);
   else if constexpr (H == Ld::isvolatile)
@@ -231,7 +258,9 @@ template <St H, class T> CU2HIP_DEV CU2HIP_INLINE void store(T *p, const T &v) {
   CU2HIP_ASSERT_ALIGNED(p, sizeof(T) > 16 ? 16 : sizeof(T));
   R *q = reinterpret_cast<R *>(p);
   R r = bits<R>(v);
-#if defined(CU2HIP_PACKED_AMD)
+#if defined(__CU2HIP_EMU__)
+  *q = r;
+#elif defined(CU2HIP_PACKED_AMD)
   if constexpr (H == St::stream)
     __builtin_nontemporal_store(r, q);
   else
@@ -329,8 +358,10 @@ vec_map_grid_stride(size_t n, size_t tid, size_t nthreads, T *__restrict__ y,
 
 /// Single-index form: the original kernel did `if (t < n) y[t] = f(x[t])`
 /// with one thread per element. Thread t now does vector t, and threads
-/// nvec .. nvec+head+(n-tail)-1 do the scalar head and tail: no thread
-/// beyond the original n is needed, so the launch stays as it was.
+/// nvec .. nvec+head+(n-tail)-1 do the scalar head and tail, the rest
+/// nothing. vec_map_at_threads<T>(n, y, x...) threads are needed (about n/4
+/// for floats): the porter rewrites the launch to that many; the original
+/// launch of n threads stays correct, but is slower than the scalar kernel.
 template <class T, class F, class... In>
 CU2HIP_DEV CU2HIP_INLINE void vec_map_at(size_t t, size_t n, T *__restrict__ y,
                                          F f, const In *__restrict__... x) {
@@ -369,7 +400,8 @@ inline size_t vec_map_at_range(size_t t, size_t n, size_t w, VecSplit s,
 // ---------------------------------------------------------------------------
 // Global CUDA names on AMD for types HIP does not cover.
 // ---------------------------------------------------------------------------
-#if defined(CU2HIP_PACKED_AMD) && !defined(CU2HIP_NO_GLOBAL_CACHE_HINTS)
+#if defined(CU2HIP_PACKED_AMD) && !defined(CU2HIP_NO_GLOBAL_CACHE_HINTS) &&         \
+    !defined(__CU2HIP_EMU__)
 #define CU2HIP_GLOBAL_HINTS_(T)                                               \
   __device__ inline T __ldcs(const T *p) { return cu2hip::ldcs(p); }          \
   __device__ inline T __ldcg(const T *p) { return cu2hip::ldcg(p); }          \
