@@ -949,6 +949,30 @@ private:
       singleIndexKernel(C, K, B);
   }
 
+  /// Replaces tokens [First, W.ExprFirst - 1] by `Prefix` + `[=](T a_i, ...)
+  /// { return`, the reads in E by the lambda's parameters, and tokens
+  /// [Last, End] (the `;` after E and what follows up to End) by `; }, a,
+  /// ...);` — the common shape of the vec_map_* calls the rule emits.
+  void emitMap(FileContext &C, const Elementwise &W, const std::string &Ty,
+               std::map<std::string, std::string> &ArgName, size_t First, size_t Last,
+               size_t End, const std::string &Prefix) {
+    const auto &T = C.Toks;
+    std::string Head = Prefix + "[=](";
+    for (size_t N = 0; N < W.Inputs.size(); ++N)
+      Head += (N ? ", " : "") + Ty + " " + ArgName[W.Inputs[N]];
+    Head += ") { return";
+    if (T[W.ExprFirst].Offset == T[W.ExprFirst - 1].end())
+      Head += " ";
+    std::string Tail = "; }";
+    for (const std::string &In : W.Inputs)
+      Tail += ", " + In;
+    Tail += ");";
+    C.replaceTokens(id(), First, W.ExprFirst - 1, Head);
+    for (auto &R : W.Reads)
+      C.replaceTokens(id(), R.First, R.Last, ArgName[R.Array]);
+    C.replaceTokens(id(), Last, End, Tail);
+  }
+
   void gridStrideKernel(FileContext &C, const Kernel &K, size_t For) {
     const auto &T = C.Toks;
     auto Header = T.matchForward(For + 1);
@@ -1020,23 +1044,10 @@ private:
       if (ME->status() != MapStatus::Unsupported)
         Ty = ME->Hip;
     std::string Ind = lineIndent(C.Buffer, T[For].Offset) + "    ";
-    std::string Head = "cu2hip::vec_map_grid_stride(\n" + Ind + Count +
-                       ", (size_t)blockIdx.x * blockDim.x + threadIdx.x,\n" + Ind +
-                       "(size_t)blockDim.x * gridDim.x, " + T[W.Out].Text.str() + ",\n" +
-                       Ind + "[=](";
-    for (size_t N = 0; N < W.Inputs.size(); ++N)
-      Head += (N ? ", " : "") + Ty + " " + ArgName[W.Inputs[N]];
-    Head += ") { return";
-    if (T[W.ExprFirst].Offset == T[W.ExprFirst - 1].end())
-      Head += " ";
-    std::string Tail = "; }";
-    for (const std::string &In : W.Inputs)
-      Tail += ", " + In;
-    Tail += ");";
-    C.replaceTokens(id(), For, W.ExprFirst - 1, Head);
-    for (auto &R : W.Reads)
-      C.replaceTokens(id(), R.First, R.Last, ArgName[R.Array]);
-    C.replaceTokens(id(), Body->Last, Body->End, Tail);
+    emitMap(C, W, Ty, ArgName, For, Body->Last, Body->End,
+            "cu2hip::vec_map_grid_stride(\n" + Ind + Count +
+                ", (size_t)blockIdx.x * blockDim.x + threadIdx.x,\n" + Ind +
+                "(size_t)blockDim.x * gridDim.x, " + T[W.Out].Text.str() + ",\n" + Ind);
     C.Stats.UsesPackedHeader = true;
   }
 
@@ -1139,21 +1150,8 @@ private:
     }
     C.replaceTokens(id(), B, Semi,
                     "size_t " + Tid + " = (size_t)blockIdx.x * blockDim.x + threadIdx.x;");
-    std::string Head =
-        "cu2hip::vec_map_at(" + Tid + ", " + Count + ", " + T[W.Out].Text.str() + ", [=](";
-    for (size_t N = 0; N < W.Inputs.size(); ++N)
-      Head += (N ? ", " : "") + Ty + " " + ArgName[W.Inputs[N]];
-    Head += ") { return";
-    if (T[W.ExprFirst].Offset == T[W.ExprFirst - 1].end())
-      Head += " ";
-    std::string Tail = "; }";
-    for (const std::string &In : W.Inputs)
-      Tail += ", " + In;
-    Tail += ");";
-    C.replaceTokens(id(), If, W.ExprFirst - 1, Head);
-    for (auto &R : W.Reads)
-      C.replaceTokens(id(), R.First, R.Last, ArgName[R.Array]);
-    C.replaceTokens(id(), Body->Last, Body->End, Tail);
+    emitMap(C, W, Ty, ArgName, If, Body->Last, Body->End,
+            "cu2hip::vec_map_at(" + Tid + ", " + Count + ", " + T[W.Out].Text.str() + ", ");
     // The launches: grid ceil(N / B) becomes ceil(vec_map_at_threads(N, ptrs) / B).
     // Insertions only, so the names and launch-ggl rules may still edit the
     // launch (launch-ggl wraps the grid in dim3(...) around these).

@@ -499,6 +499,22 @@ private:
     return R;
   }
 
+  /// The token after a template argument list `<...>` starting at `I`
+  /// (stopping at `;` or `Limit`); `I` itself when it is not `<`.
+  size_t afterTemplateArgs(size_t I, size_t Limit) const {
+    const auto &K = T();
+    if (I >= Limit || !K[I].is(tok::less))
+      return I;
+    int D = 0;
+    for (; I < Limit; ++I) {
+      if (K[I].is(tok::less))
+        ++D;
+      else if ((K[I].is(tok::greater) && --D == 0) || K[I].is(tok::semi))
+        break;
+    }
+    return I + 1;
+  }
+
   /// Checks every use of every warp reduction in one pass over the file:
   /// each must be its definition or a direct call, the name must have one
   /// definition (no overloads, specialisations, prototypes or same-named
@@ -530,19 +546,7 @@ private:
         R.Why = "a macro uses '" + R.F->Name.str() + "' at line " + Line(I);
         continue;
       }
-      size_t N = I + 1;
-      if (N < K.size() && K[N].is(tok::less)) { // W<T>(...)
-        int D = 0;
-        for (; N < K.size(); ++N) {
-          if (K[N].is(tok::less))
-            ++D;
-          else if (K[N].is(tok::greater) && --D == 0)
-            break;
-          else if (K[N].is(tok::semi))
-            break;
-        }
-        ++N;
-      }
+      size_t N = afterTemplateArgs(I + 1, K.size()); // W<T>(...)
       bool Call = N < K.size() && K[N].is(tok::l_paren) && !Cx->isMemberOrForeignQualified(I);
       // A name after a type (identifier, `*`, `&`, `>`) is a declaration.
       if (Call && I > 0) {
@@ -776,22 +780,10 @@ private:
       if (isShuffle(N, S) || !logical32Helper(N).empty() || N == "__lane_id" || N == "__popc" ||
           N == "__ffs" || N == "__popcll" || N == "__ffsll")
         return "it uses " + Tx(J) + " directly";
-      size_t Open = J + 1;
-      if (Open < F.RBrace && K[Open].is(tok::less) && !ReduceByName.count(N) &&
+      if (J + 1 < F.RBrace && K[J + 1].is(tok::less) && !ReduceByName.count(N) &&
           !isKnownCall(N) && !FnByName.count(N))
         continue; // a comparison, or a template type
-      if (Open < F.RBrace && K[Open].is(tok::less)) {
-        int D = 0;
-        for (; Open < F.RBrace; ++Open) {
-          if (K[Open].is(tok::less))
-            ++D;
-          else if (K[Open].is(tok::greater) && --D == 0)
-            break;
-          else if (K[Open].is(tok::semi))
-            break;
-        }
-        ++Open;
-      }
+      size_t Open = afterTemplateArgs(J + 1, F.RBrace);
       auto R = ReduceByName.find(N);
       bool Member = K[J - 1].is(tok::period) || K[J - 1].is(tok::arrow);
       if (Open >= F.RBrace || !K[Open].is(tok::l_paren) || Member) {
@@ -933,16 +925,7 @@ private:
       size_t C = *X + 2;
       if (!ReduceByName.count(K[C].Text))
         return std::nullopt;
-      size_t Open = C + 1;
-      if (K[Open].is(tok::less)) {
-        int D = 0;
-        for (; Open < Z; ++Open)
-          if (K[Open].is(tok::less))
-            ++D;
-          else if (K[Open].is(tok::greater) && --D == 0)
-            break;
-        ++Open;
-      }
+      size_t Open = afterTemplateArgs(C + 1, Z);
       if (!K[Open].is(tok::l_paren) || K.matchForward(Open) != std::optional<size_t>(Z - 1))
         return std::nullopt;
       if (Final) {
