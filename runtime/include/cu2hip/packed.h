@@ -175,33 +175,24 @@ template <class T> struct alignas(16) Packed128 {
 #if defined(CU2HIP_PACKED_GPU)
 
 namespace detail {
+// 8- and 16-byte raw words: plain aligned structs in the CPU emulator (host
+// compiler), clang vectors on AMD, CUDA's uint2/uint4 on NVIDIA.
 #if defined(__CU2HIP_EMU__)
-// The CPU emulator compiles with the host compiler: plain aligned structs.
 struct alignas(8) u32x2 { unsigned int v[2]; };
 struct alignas(16) u32x4 { unsigned int v[4]; };
-template <size_t N> struct Raw;
-template <> struct Raw<1> { using type = unsigned char; };
-template <> struct Raw<2> { using type = unsigned short; };
-template <> struct Raw<4> { using type = unsigned int; };
-template <> struct Raw<8> { using type = u32x2; };
-template <> struct Raw<16> { using type = u32x4; };
 #elif defined(CU2HIP_PACKED_AMD)
 typedef unsigned int u32x2 __attribute__((ext_vector_type(2)));
 typedef unsigned int u32x4 __attribute__((ext_vector_type(4)));
+#else
+using u32x2 = uint2;
+using u32x4 = uint4;
+#endif
 template <size_t N> struct Raw;
 template <> struct Raw<1> { using type = unsigned char; };
 template <> struct Raw<2> { using type = unsigned short; };
 template <> struct Raw<4> { using type = unsigned int; };
 template <> struct Raw<8> { using type = u32x2; };
 template <> struct Raw<16> { using type = u32x4; };
-#else
-template <size_t N> struct Raw;
-template <> struct Raw<1> { using type = unsigned char; };
-template <> struct Raw<2> { using type = unsigned short; };
-template <> struct Raw<4> { using type = unsigned int; };
-template <> struct Raw<8> { using type = uint2; };
-template <> struct Raw<16> { using type = uint4; };
-#endif
 template <class T> using raw_t = typename Raw<sizeof(T)>::type;
 
 template <class To, class From>
