@@ -120,7 +120,7 @@ __device__ auto rowsum(float v) -> float {
 }
 __device__ float helperElsewhere(float);
 // DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'unknownHelper' stays logical32 (32-lane warps): not a recognised warp or block reduction: it calls 'helperElsewhere' (line [[@LINE+2]]), which is not defined in this file (it may use warp operations)
-__global__ void unknownHelper(const float *x, float *y) {
+__device__ void unknownHelper(const float *x, float *y) {
   float v = helperElsewhere(x[threadIdx.x]);
   v = rowsum(v);
   if (threadIdx.x % 32 == 0) atomicAdd(y, v);
