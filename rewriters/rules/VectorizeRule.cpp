@@ -49,6 +49,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
+#include <array>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -85,6 +87,20 @@ bool isThreadDependent(llvm::StringRef S) {
          S.startswith("atomic") || S.startswith("__shfl") || S.startswith("__ballot") ||
          S.startswith("__any") || S.startswith("__all") || S.startswith("__match") ||
          S.startswith("curand") || S.startswith("__reduce");
+}
+
+/// Is `[First, Last]` a pointer expression built only from names, member
+/// accesses, `+`/`-` and literals (no subscript or cast, which a user type
+/// could overload with effects)?
+bool isPlainPointerExpr(const TokenStream &T, size_t First, size_t Last) {
+  for (size_t J = First; J <= Last; ++J)
+    if (!(T[J].isIdent() || T[J].is(tok::numeric_constant) || T[J].is(tok::period) ||
+          T[J].is(tok::arrow) || T[J].is(tok::coloncolon) || T[J].is(tok::plus) ||
+          T[J].is(tok::minus) || T[J].is(tok::star) ||
+          ((T[J].is(tok::l_paren) || T[J].is(tok::r_paren)) &&
+           !(J + 1 <= Last && T[J].is(tok::r_paren) && T[J + 1].isIdent()))))
+      return false;
+  return true;
 }
 
 /// Is `[First, Last]` free of side effects and calls (so that it may be
@@ -243,7 +259,7 @@ struct Param {
   std::string Name;
   std::string Type; ///< element type (pointers) or type (scalars), no cv
   unsigned Stars = 0;
-  bool Restrict = false, Const = false;
+  bool Restrict = false, Const = false, Volatile = false;
   bool Integer = false, Unsigned = false;
 };
 
@@ -278,6 +294,8 @@ std::optional<Param> parseParam(const TokenStream &T, const ArgList::Arg &A) {
     if (K.isIdent("const") || K.isIdent("volatile")) {
       if (!SeenStar && K.isIdent("const"))
         P.Const = true;
+      if (!SeenStar && K.isIdent("volatile"))
+        P.Volatile = true;
       continue;
     }
     if (SeenStar)
@@ -697,6 +715,22 @@ private:
     return Th && Bl;
   }
 
+  /// The index declared with type tokens [First, Last] must cover the
+  /// element counts: an index of a type narrower than 32 bits (`bool`,
+  /// `char`, `short`, `int8_t`, `uint16_t`, ...) wraps where the vectorized
+  /// form's size_t index does not. Returns the reason, or "".
+  static std::string narrowIndex(const TokenStream &T, size_t First, size_t Last) {
+    for (size_t J = First; J <= Last && J < T.size(); ++J)
+      if (T[J].isIdent() && llvm::StringSwitch<bool>(T[J].Text)
+                                .Cases("bool", "char", "short", "int8_t", "uint8_t", true)
+                                .Cases("int16_t", "uint16_t", "wchar_t", "char16_t", true)
+                                .Default(false))
+        return ("the index has the narrow type '" + T.text(First, Last) +
+                "', which wraps where the vectorized size_t index would not")
+            .str();
+    return "";
+  }
+
   /// `DECL NAME = INIT` in [First, Last]: returns the `=` token.
   static std::optional<size_t> declInit(const TokenStream &T, size_t First, size_t Last) {
     for (size_t J = First; J <= Last; ++J) {
@@ -761,6 +795,83 @@ private:
     std::string ElemType;
   };
 
+  /// Device functions defined in the file: name -> [(`(` of the parameter
+  /// list, `{`, `}`)], found on first use per file.
+  std::map<std::string, std::vector<std::array<size_t, 3>>> Defs;
+  const FileContext *DefsOf = nullptr;
+
+  void collectDefs(const FileContext &C) {
+    if (DefsOf == &C)
+      return;
+    DefsOf = &C;
+    Defs.clear();
+    const auto &T = C.Toks;
+    for (size_t I = 1; I < T.size(); ++I) {
+      if (!T[I].is(tok::l_brace) || T[I].InDirective || !T[I - 1].is(tok::r_paren))
+        continue;
+      auto LP = T.matchBackward(I - 1);
+      if (!LP || *LP == 0 || !T[*LP - 1].isIdent())
+        continue;
+      bool Device = false;
+      for (size_t J = *LP - 1; J-- > 0;) {
+        if (T[J].InDirective || T[J].is(tok::semi) || T[J].is(tok::r_brace) ||
+            T[J].is(tok::l_brace))
+          break;
+        Device |= T[J].isIdent("__device__");
+      }
+      auto RB = T.matchForward(I);
+      if (Device && RB)
+        Defs[T[*LP - 1].Text.str()].push_back({*LP, I, *RB});
+    }
+  }
+
+  /// May E call `Name`? Functions of this file are followed (every
+  /// definition of the name, and what they call): none may use a
+  /// thread-dependent built-in, take a parameter by reference (the port
+  /// passes a copy of the element) or call an unknown function. Known math,
+  /// conversion and cast names are fine. Returns the reason, or "".
+  std::string checkCallee(const FileContext &C, llvm::StringRef Name,
+                          std::set<std::string> *Seen = nullptr) {
+    collectDefs(C);
+    std::set<std::string> Local;
+    if (!Seen)
+      Seen = &Local;
+    if (!Seen->insert(Name.str()).second)
+      return "";
+    auto It = Defs.find(Name.str());
+    if (It == Defs.end()) {
+      if (isMathOrCastName(Name) || (Name.startswith("__") && !isThreadDependent(Name)) ||
+          C.Maps.lookupName(Name))
+        return "";
+      return ("the expression calls '" + Name +
+              "', which is not defined in this file (its body cannot be checked)")
+          .str();
+    }
+    const auto &T = C.Toks;
+    for (auto &D : It->second) {
+      for (size_t J = D[0]; J < D[1]; ++J)
+        if (T[J].is(tok::amp) || T[J].is(tok::ampamp))
+          return ("the expression calls '" + Name +
+                  "', which takes a parameter by reference (the vectorized form passes a "
+                  "copy of the element)")
+              .str();
+      for (size_t J = D[1] + 1; J < D[2]; ++J) {
+        if (!T[J].isIdent() || T[J - 1].is(tok::period) || T[J - 1].is(tok::arrow))
+          continue;
+        if (isThreadDependent(T[J].Text))
+          return ("the expression calls '" + Name + "', which uses '" + T[J].Text +
+                  "' (it depends on the thread or has effects)")
+              .str();
+        if (J + 1 < D[2] && T[J + 1].is(tok::l_paren) && !isControlWord(T[J])) {
+          std::string Why = checkCallee(C, T[J].Text, Seen);
+          if (!Why.empty())
+            return Why;
+        }
+      }
+    }
+    return "";
+  }
+
   /// Checks the statement [First, Last] (ending in `;`) against the
   /// elementwise shape with index `Idx`; returns the reason it fails, or ""
   /// with `W` filled.
@@ -814,6 +925,11 @@ private:
         return ("the expression uses '" + Tk.Text +
                 "', which depends on the thread or has effects")
             .str();
+      if (J + 1 <= W.ExprLast && T[J + 1].is(tok::l_paren) && !Tk.isIdent("__ldg")) {
+        std::string Why = checkCallee(C, Tk.Text);
+        if (!Why.empty())
+          return Why;
+      }
       if (Tk.Text == Idx)
         return ("the index '" + Idx +
                 "' is used in the expression other than as a subscript 'a[" + Idx + "]'")
@@ -891,6 +1007,11 @@ private:
     if (!isVectorizableType(Ty))
       return ("element type '" + Ty +
               "' is not one the porter vectorizes (float, double, __half, __nv_bfloat16)");
+    if (YP->Volatile)
+      return ("the output '" + Y + "' is volatile (each access must stay a scalar access)").str();
+    for (const std::string &In : W.Inputs)
+      if (param(K, In)->Volatile)
+        return "the input '" + In + "' is volatile (each access must stay a scalar access)";
     if (!YP->Restrict)
       return ("'" + Y + "' is not __restrict__: the output may overlap an input").str();
     for (const std::string &In : W.Inputs)
@@ -995,6 +1116,8 @@ private:
     if (!Eq || !mentionsThreadIndex(T, *Eq + 1, Semis[0] - 1))
       return; // not a candidate
     llvm::StringRef Idx = T[*Eq - 1].Text;
+    if (auto Why = narrowIndex(T, For + 2, *Eq - 2); !Why.empty())
+      return refuse(C, K, Why);
     if (!isGlobalIndex(T, *Eq + 1, Semis[0] - 1))
       return refuse(C, K, "the loop index is not 'blockIdx.x * blockDim.x + threadIdx.x' "
                           "(index not contiguous)");
@@ -1064,6 +1187,9 @@ private:
       return;
     llvm::StringRef Idx = T[*Eq - 1].Text;
     size_t If = Semi + 1;
+    if (If + 1 < K.BodyClose && T[If].isIdent("if"))
+      if (auto Why = narrowIndex(T, B, *Eq - 2); !Why.empty())
+        return refuse(C, K, Why);
     if (!(If + 1 < K.BodyClose && T[If].isIdent("if") && T[If + 1].is(tok::l_paren)))
       return; // not a candidate
     auto CondClose = T.matchForward(If + 1);
@@ -1610,11 +1736,11 @@ private:
       LaunchEdit E{NR->first, NR->second, ""};
       for (size_t P : PtrParams) {
         const ArgList::Arg &PA = Args[P];
-        if (!isPureOperand(T, PA.First, PA.Last))
+        if (!isPureOperand(T, PA.First, PA.Last) || !isPlainPointerExpr(T, PA.First, PA.Last))
           return ("the launch at " + where(C, J) + " passes '" + T.text(PA.First, PA.Last) +
                   "' for '" + K.Params[P].Name +
-                  "', which has calls or side effects (the rewritten launch evaluates it "
-                  "twice)")
+                  "', which has calls, subscripts, casts or side effects (the rewritten launch "
+                  "evaluates it twice, and a user type's operator may run again)")
               .str();
         E.PtrArgs += ", " + spellRenamed(C, PA.First, PA.Last);
       }

@@ -670,19 +670,11 @@ private:
   /// functions of this file without warp code: math, atomics, barriers,
   /// casts and conversions (the `__` intrinsics other than warp ones).
   static bool isKnownCall(llvm::StringRef N) {
-    if (N.startswith("__") || N.startswith("atomic") || isTypeWord(N))
-      return true;
-    static const char *const Names[] = {
-        "max", "min", "fmaxf", "fminf", "fmax", "fmin", "abs", "fabs", "fabsf", "sqrt",
-        "sqrtf", "rsqrtf", "exp", "expf", "exp2f", "log", "logf", "log2f", "tanh", "tanhf",
-        "pow", "powf", "floor", "floorf", "ceil", "ceilf", "erf", "erff", "sin", "sinf", "cos",
-        "cosf", "static_cast", "reinterpret_cast", "const_cast", "sizeof", "float", "double",
-        "bool", "char", "assert", "printf", "isnan", "isinf", "isfinite", "fmaf", "fma",
-        "if", "for", "while", "switch", "return", "decltype"};
-    for (const char *X : Names)
-      if (N == X)
-        return true;
-    return false;
+    return N.startswith("__") || N.startswith("atomic") || isTypeWord(N) ||
+           isMathOrCastName(N) ||
+           llvm::StringSwitch<bool>(N)
+               .Cases("if", "for", "while", "switch", "return", "assert", "printf", true)
+               .Default(false);
   }
 
   struct BlockReduce {

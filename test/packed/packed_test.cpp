@@ -148,6 +148,18 @@ TEST(PackedSplit, SingleIndexThreadsInTheCountsType) {
   EXPECT_EQ(cu2hip::vec_map_at_threads<float>(67, y, x + 1), 67);
   EXPECT_EQ(((cu2hip::vec_map_at_threads<float>(1000, y, x) + 255) / 256), 1); // 250 threads
   EXPECT_EQ(((cu2hip::vec_map_at_threads<float>(1030, y, x) + 255) / 256), 2); // 257 + 2
+  // An unscoped enumeration counts in its promoted type; a buffer class that
+  // converts to a pointer is accepted like the pointer.
+  enum { kN = 67 };
+  static_assert(std::is_same<decltype(cu2hip::vec_map_at_threads<float>(kN, y, x)), int>::value,
+                "enum count");
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(kN, y, x), 16 + 3);
+  struct Buf {
+    const float *p;
+    operator const float *() const { return p; }
+  };
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(67, Buf{y + 1}, Buf{x + 1}), 3 + 16);
+  EXPECT_EQ(cu2hip::vec_map_at_threads<float>(67, Buf{y}, x + 1), 67);
 }
 
 TEST(PackedSplit, GridStrideCoversEachElementOnce) {

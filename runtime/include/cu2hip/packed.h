@@ -135,20 +135,26 @@ CU2HIP_HD CU2HIP_INLINE VecSplit vec_split(size_t n, const P0 *p0,
 }
 
 /// Threads vec_map_at needs for n elements: one per vector plus one per head
-/// and tail element (<= n); 0 when n <= 0. The result has n's type, so the
-/// launch the porter rewrites, ceil(n / block) blocks to
+/// and tail element (<= n); 0 when n <= 0. The result has the type of `+n`
+/// (n's type after integral promotion; an unscoped enumeration's promoted
+/// type), so the launch the porter rewrites, ceil(n / block) blocks to
 /// ceil(vec_map_at_threads<T>(n, y, x...) / block), computes in the same type
 /// as before. The pointers must be those the kernel passes to vec_map_at
-/// (output first), for the same split. The original launch also stays
-/// correct (the extra threads do nothing).
+/// (output first), for the same split; anything that converts to `const T *`
+/// (a buffer class with a conversion operator) is accepted. The original
+/// launch also stays correct (the extra threads do nothing).
 template <class T, size_t VecBytes = 16, class N, class P0, class... Ps>
-CU2HIP_HD CU2HIP_INLINE N vec_map_at_threads(N n, const P0 *p0, const Ps *...ps) {
-  static_assert(std::is_integral<N>::value, "the element count must be an integer");
-  if (!(n > N(0)))
-    return N(0);
-  const size_t m = static_cast<size_t>(n);
-  VecSplit s = vec_split<T, VecBytes>(m, p0, ps...);
-  return static_cast<N>(s.nvec + s.head + (m - s.tail));
+CU2HIP_HD CU2HIP_INLINE auto vec_map_at_threads(N n, const P0 &p0, const Ps &...ps)
+    -> decltype(+n) {
+  using C = decltype(+n);
+  static_assert(std::is_integral<C>::value,
+                "the element count must be an integer or an unscoped enumeration");
+  const C c = +n;
+  if (!(c > C(0)))
+    return C(0);
+  const size_t m = static_cast<size_t>(c);
+  VecSplit s = vec_split<T, VecBytes>(m, static_cast<const T *>(p0), static_cast<const T *>(ps)...);
+  return static_cast<C>(s.nvec + s.head + (m - s.tail));
 }
 
 /// Host-side check (PyTorch-style dispatch): can all pointers be used with

@@ -101,7 +101,7 @@ __global__ void address_taken(float *__restrict__ y, const float *__restrict__ x
 }
 void (*kernel_ptr)(float *, const float *, int) = &address_taken;
 
-// DIAG: vectorize-single-index-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: kernel 'impure_arg' not vectorized: {{.*}} but the launch at {{.*}}vectorize-single-index-refused.cu:[[@LINE+6]] passes 'next_buffer()' for 'y', which has calls or side effects (the rewritten launch evaluates it twice); left scalar [vectorize]
+// DIAG: vectorize-single-index-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: kernel 'impure_arg' not vectorized: {{.*}} but the launch at {{.*}}vectorize-single-index-refused.cu:[[@LINE+6]] passes 'next_buffer()' for 'y', which has calls, subscripts, casts or side effects (the rewritten launch evaluates it twice, and a user type's operator may run again); left scalar [vectorize]
 __global__ void impure_arg(float *__restrict__ y, const float *__restrict__ x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = x[i];
@@ -110,7 +110,7 @@ void run_impure_arg(const float *x, int n) {
   impure_arg<<<(n + 255) / 256, 256>>>(next_buffer(), x, n);
 }
 
-// DIAG: vectorize-single-index-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: kernel 'increment_arg' not vectorized: {{.*}} but the launch at {{.*}}vectorize-single-index-refused.cu:[[@LINE+6]] passes 'x++' for 'x', which has calls or side effects (the rewritten launch evaluates it twice); left scalar [vectorize]
+// DIAG: vectorize-single-index-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: kernel 'increment_arg' not vectorized: {{.*}} but the launch at {{.*}}vectorize-single-index-refused.cu:[[@LINE+6]] passes 'x++' for 'x', which has calls, subscripts, casts or side effects (the rewritten launch evaluates it twice, and a user type's operator may run again); left scalar [vectorize]
 __global__ void increment_arg(float *__restrict__ y, const float *__restrict__ x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = x[i];
