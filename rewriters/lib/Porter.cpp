@@ -76,9 +76,17 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
 }
 
 std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs) {
+  // The semantic passes name files by their real paths (symlinks resolved),
+  // so the ported set and the facts are keyed by real path too: an input
+  // reached through a symlinked directory keeps its facts.
+  std::vector<std::string> Keys(Files.size());
   std::set<std::string> Ported;
-  for (auto &F : Files)
-    Ported.insert(F.Input);
+  for (size_t I = 0; I < Files.size(); ++I) {
+    llvm::SmallString<256> Real;
+    Keys[I] = llvm::sys::fs::real_path(Files[I].Input, Real) ? Files[I].Input
+                                                               : std::string(Real.str());
+    Ported.insert(Keys[I]);
+  }
   auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
 
   // Read every input once.
@@ -144,7 +152,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
         FileFacts FF;
         {
           std::lock_guard<std::mutex> Lock(Mu);
-          auto It = Facts.find(J.Input);
+          auto It = Facts.find(Keys[I]);
           if (It != Facts.end())
             FF = It->second;
         }
