@@ -11,6 +11,7 @@
 #include "cu2hip/SemanticPass.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -23,6 +24,10 @@
 #include <chrono>
 #include <map>
 #include <set>
+
+#ifndef CU2HIP_VERSION
+#define CU2HIP_VERSION "0.1"
+#endif
 
 using namespace llvm;
 using namespace cu2hip;
@@ -171,6 +176,9 @@ int main(int argc, const char **argv) {
       Own.push_back(argv[I]);
   }
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")\n";
+  });
   cl::ParseCommandLineOptions(Own.size(), Own.data(),
                               "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
   auto Err = [](const Twine &Msg) {
