@@ -379,7 +379,7 @@ int main(int argc, const char **argv) {
 
   // Diagnostics, outputs.
   unsigned Failed = 0, Written = 0, Lines = 0, TUs = 0;
-  std::map<std::string, unsigned> PerRule, PerLib;
+  std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
   std::vector<const Finding *> Unsupported;
   for (size_t I = 0; I < Results.size(); ++I) {
     FileResult &R = Results[I];
@@ -396,6 +396,9 @@ int main(int argc, const char **argv) {
     }
     for (auto &KV : R.Stats.RenamesPerLib)
       PerLib[KV.getKey().str()] += KV.getValue();
+    for (auto &KV : R.Stats.EditsPerRule)
+      if (KV.getKey() != "names")
+        PerEdit[KV.getKey().str()] += KV.getValue();
     if (R.Failed)
       ++Failed;
     if (R.Original.empty() && R.Failed)
@@ -448,6 +451,12 @@ int main(int argc, const char **argv) {
         OS << " " << KV.first << "=" << KV.second;
       OS << "\n";
     }
+    if (!PerEdit.empty()) {
+      OS << "  edits by rule:";
+      for (auto &KV : PerEdit)
+        OS << " " << KV.first << "=" << KV.second;
+      OS << "\n";
+    }
     if (!PerRule.empty()) {
       OS << "  findings:";
       for (auto &KV : PerRule)
@@ -476,12 +485,16 @@ int main(int argc, const char **argv) {
       json::Object Renames;
       for (auto &KV : R.Stats.RenamesPerLib)
         Renames[KV.getKey()] = KV.getValue();
+      json::Object Edits;
+      for (auto &KV : R.Stats.EditsPerRule)
+        Edits[KV.getKey()] = KV.getValue();
       Files.push_back(json::Object{{"input", R.Input},
                                    {"output", R.Output},
                                    {"lines", R.Lines},
                                    {"failed", R.Failed},
                                    {"parsed", R.SemanticRan},
                                    {"renames", std::move(Renames)},
+                                   {"edits", std::move(Edits)},
                                    {"findings", std::move(Fs)}});
     }
     json::Object Root{{"files", std::move(Files)}, {"seconds", Secs}, {"failed", Failed}};
