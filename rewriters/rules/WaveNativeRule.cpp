@@ -640,11 +640,6 @@ private:
     return std::nullopt;
   }
 
-  static bool isWarpish(llvm::StringRef N) {
-    std::string L = N.lower();
-    return llvm::StringRef(L).contains("warp") || llvm::StringRef(L).contains("shfl") ||
-           llvm::StringRef(L).contains("wave") || llvm::StringRef(L).contains("ballot");
-  }
 
   llvm::StringMap<WarpReduce *> ReduceByName;
   llvm::StringMap<const FnDef *> FnByName;
@@ -866,8 +861,10 @@ private:
     };
     // Statement boundaries: returns the last token of the statement at A.
     std::function<std::optional<size_t>(size_t)> StmtEnd = [&](size_t A) -> std::optional<size_t> {
-      if (K[A].is(tok::l_brace))
-        return matchBrace(A, *std::make_unique<bool>(false));
+      if (K[A].is(tok::l_brace)) {
+        bool Conditional = false; // bodies with #if lines were excluded already
+        return matchBrace(A, Conditional);
+      }
       if (K[A].isIdent("if") || K[A].isIdent("for") || K[A].isIdent("while") ||
           K[A].isIdent("switch")) {
         auto C = K.matchForward(A + 1);
