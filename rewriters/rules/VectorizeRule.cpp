@@ -1349,27 +1349,20 @@ private:
         Last = A->Args[0].Last;
         continue;
       }
-      // static_cast<int>( X )
-      if (First + 4 < Last && T[First].isIdent("static_cast") && T[First + 1].is(tok::less)) {
-        size_t G = First + 2;
+      // static_cast<int>( X )  or  (unsigned int)( X )
+      size_t TypeAt = 0;
+      tok::TokenKind Close = tok::greater;
+      if (First + 4 < Last && T[First].isIdent("static_cast") && T[First + 1].is(tok::less))
+        TypeAt = First + 2;
+      else if (T[First].is(tok::l_paren))
+        TypeAt = First + 1, Close = tok::r_paren;
+      if (TypeAt) {
+        size_t G = TypeAt;
         while (G < Last && ((T[G].isIdent() && isIntegerTypeWord(T[G].Text)) ||
                             T[G].is(tok::coloncolon)))
           ++G;
-        if (G == First + 2 || G + 1 >= Last || !T[G].is(tok::greater) ||
-            !T[G + 1].is(tok::l_paren) || T.matchForward(G + 1) != Last)
-          return;
-        First = G + 2;
-        Last = Last - 1;
-        continue;
-      }
-      // (unsigned int)( X )
-      if (T[First].is(tok::l_paren)) {
-        size_t G = First + 1;
-        while (G < Last && ((T[G].isIdent() && isIntegerTypeWord(T[G].Text)) ||
-                            T[G].is(tok::coloncolon)))
-          ++G;
-        if (G == First + 1 || G + 1 >= Last || !T[G].is(tok::r_paren) ||
-            !T[G + 1].is(tok::l_paren) || T.matchForward(G + 1) != Last)
+        if (G == TypeAt || G + 1 >= Last || !T[G].is(Close) || !T[G + 1].is(tok::l_paren) ||
+            T.matchForward(G + 1) != Last)
           return;
         First = G + 2;
         Last = Last - 1;
