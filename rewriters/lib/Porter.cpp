@@ -47,12 +47,33 @@ static bool worthParsing(llvm::StringRef Text, const MapTable &Maps) {
   return false;
 }
 
+/// Feeds what the AST rules produced for this file (all configurations)
+/// into the context the token rules fill: edits first (so a token rule's
+/// overlapping edit is a reported conflict, not a silent override), then
+/// claims, requested headers and findings (named by this file's path).
+static void addAstOutput(FileContext &Ctx, const AstFileOutput &Ast) {
+  for (const Edit &E : Ast.Edits)
+    if (E.Offset + E.Length <= Ctx.Buffer.size())
+      Ctx.Edits.add(E);
+  for (auto &KV : Ast.EditsPerRule)
+    Ctx.Stats.EditsPerRule[KV.first] += KV.second;
+  for (const auto &C : Ast.Claims)
+    Ctx.claim(std::get<2>(C), std::get<0>(C), std::get<1>(C));
+  for (const auto &H : Ast.Headers)
+    Ctx.requestHeader(H.getKey());
+  for (Finding F : Ast.Findings) {
+    F.File = Ctx.Path;
+    Ctx.Findings.push_back(std::move(F));
+  }
+}
+
 FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
                               const FileFacts &Facts, bool IsHeader) {
   FileResult R;
   R.Input = Path.str();
   R.Original = Text.str();
   FileContext Ctx(Path.str(), R.Original, Maps, Opts, Facts, IsHeader);
+  addAstOutput(Ctx, Facts.Ast);
   for (auto &Rule : createRules(Opts))
     Rule->run(Ctx);
   if (Opts.Annotate)

@@ -32,6 +32,24 @@ void FileFacts::mergeFrom(const FileFacts &O) {
   for (auto &S : O.ShadowedNames)
     ShadowedNames.insert(S.getKey());
   NoRenameOffsets.insert(O.NoRenameOffsets.begin(), O.NoRenameOffsets.end());
+  Ast.mergeFrom(O.Ast);
+}
+
+void FileContext::claim(llvm::StringRef Rule, unsigned Begin, unsigned End) {
+  auto Item = std::make_tuple(Begin, End, Rule.str());
+  Claims.insert(std::upper_bound(Claims.begin(), Claims.end(), Item), std::move(Item));
+}
+
+llvm::StringRef FileContext::claimedBy(unsigned Offset) const {
+  // Claims are few (one per rewritten function): a linear scan of those
+  // starting at or before Offset.
+  for (const auto &C : Claims) {
+    if (std::get<0>(C) > Offset)
+      break;
+    if (Offset < std::get<1>(C))
+      return std::get<2>(C);
+  }
+  return "";
 }
 
 void FileContext::replaceTokens(llvm::StringRef Rule, size_t First, size_t Last,

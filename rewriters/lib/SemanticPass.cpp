@@ -1,4 +1,6 @@
 #include "cu2hip/SemanticPass.h"
+#include "cu2hip/AstRule.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
@@ -74,6 +76,7 @@ struct ConfigOutcome {
   std::set<std::string> Entered;           ///< ported files that were parsed
   std::set<std::string> Shadowed;
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
+  std::map<std::string, AstFileOutput> Ast;           ///< AST rules, per ported file
 };
 
 class ErrorCollector : public DiagnosticConsumer {
@@ -241,40 +244,68 @@ private:
   ShadowVisitor V;
 };
 
+/// Everything one parse needs besides its compile command.
+struct ParseSetup {
+  const Options &Opts;
+  const MapTable &Maps;
+  std::function<bool(llvm::StringRef)> &IsPorted;
+  size_t Config;
+};
+
+/// The frontend action of one parse: the fact collectors (preprocessor
+/// callbacks, shadow visitor) and the AST rules (AstRule.h) over one AST.
 class Action : public ASTFrontendAction {
 public:
-  Action(const MapTable &Maps, ConfigOutcome &Out,
-         std::function<bool(llvm::StringRef)> &IsPorted)
-      : Maps(Maps), Out(Out), IsPorted(IsPorted) {}
+  Action(const ParseSetup &Setup, ConfigOutcome &Out) : Setup(Setup), Out(Out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    auto Rec = std::make_unique<SkipRecorder>(CI.getSourceManager(), Out, IsPorted);
+    auto Rec = std::make_unique<SkipRecorder>(CI.getSourceManager(), Out, Setup.IsPorted);
     SkipRecorder *R = Rec.get();
-    R->Maps = &Maps;
+    R->Maps = &Setup.Maps;
     CI.getPreprocessor().addPPCallbacks(std::move(Rec));
-    return std::make_unique<Consumer>(ShadowVisitor(CI.getSourceManager(), Maps, Out, *R));
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<Consumer>(
+        ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
+    Rules = createAstRules(Setup.Opts);
+    if (!Rules.empty()) {
+      RuleCtx = std::make_unique<AstRuleContext>(CI.getSourceManager(), CI.getLangOpts(),
+                                                 Setup.IsPorted, Setup.Opts, Setup.Maps,
+                                                 Setup.Config);
+      Finder = std::make_unique<ast_matchers::MatchFinder>();
+      for (auto &Rule : Rules) {
+        Rule->setContext(RuleCtx.get());
+        Rule->registerMatchers(*Finder);
+      }
+      Consumers.push_back(Finder->newASTConsumer());
+    }
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+  void EndSourceFileAction() override {
+    if (RuleCtx)
+      for (auto &KV : RuleCtx->outputs())
+        Out.Ast[KV.first].mergeFrom(KV.second);
   }
 
 private:
-  const MapTable &Maps;
+  const ParseSetup &Setup;
   ConfigOutcome &Out;
-  std::function<bool(llvm::StringRef)> &IsPorted;
+  std::vector<std::unique_ptr<AstRule>> Rules;
+  std::unique_ptr<AstRuleContext> RuleCtx;
+  std::unique_ptr<ast_matchers::MatchFinder> Finder;
 };
 
 class ActionFactory : public FrontendActionFactory {
 public:
-  ActionFactory(const MapTable &Maps, ConfigOutcome &Out,
-                std::function<bool(llvm::StringRef)> &IsPorted)
-      : Maps(Maps), Out(Out), IsPorted(IsPorted) {}
+  ActionFactory(const ParseSetup &Setup, ConfigOutcome &Out) : Setup(Setup), Out(Out) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Maps, Out, IsPorted);
+    return std::make_unique<Action>(Setup, Out);
   }
 
 private:
-  const MapTable &Maps;
+  const ParseSetup &Setup;
   ConfigOutcome &Out;
-  std::function<bool(llvm::StringRef)> &IsPorted;
 };
 
 /// A directory holding an empty texture_fetch_functions.h: CUDA 12+ removed
@@ -392,7 +423,8 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     ErrorCollector Diags;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionFactory Factory(Maps, Outcomes[CI], IsPorted);
+    ParseSetup Setup{Opts, Maps, IsPorted, Config};
+    ActionFactory Factory(Setup, Outcomes[CI]);
     int RC = Tool.run(&Factory);
     if (Diags.Failed)
       Result.Failed = true;
@@ -431,6 +463,9 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     for (auto &NR : O.NoRename)
       if (Result.Facts.count(NR.first))
         Result.Facts[NR.first].NoRenameOffsets.insert(NR.second);
+    for (auto &KV : O.Ast)
+      if (Result.Facts.count(KV.first))
+        Result.Facts[KV.first].Ast.mergeFrom(KV.second);
   }
   return Result;
 }

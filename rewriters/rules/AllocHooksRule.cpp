@@ -226,7 +226,7 @@ public:
       C.replaceTokens(id(), I, I, H->Hook);
       C.insert(id(), Args->LParen, Args->Args.empty() ? "CU2HIP_SITE" : "CU2HIP_SITE, ",
                /*After=*/true);
-      C.Stats.UsesAllocHeader = true;
+      C.requestHeader("cu2hip/alloc.h");
       if (H->FlagsArg >= 0 && (int)Args->Args.size() > H->FlagsArg &&
           !hasVaArgs(C, *Args))
         checkHostFlags(C, Name, Args->Args[H->FlagsArg]);

@@ -25,6 +25,17 @@ struct IncludeLine {
   unsigned LineEnd;            ///< offset just past the line's newline
 };
 
+/// Order of the runtime headers cu2hip adds: wave, compat, alloc, packed,
+/// then any other (alphabetically).
+unsigned headerRank(llvm::StringRef H) {
+  return llvm::StringSwitch<unsigned>(H)
+      .Case("cu2hip/wave.h", 0)
+      .Case("cu2hip/compat.h", 1)
+      .Case("cu2hip/alloc.h", 2)
+      .Case("cu2hip/packed.h", 3)
+      .Default(4);
+}
+
 class IncludesRule : public Rule {
 public:
   llvm::StringRef id() const override { return "includes"; }
@@ -91,8 +102,8 @@ public:
 
   void run(FileContext &C) override {
     auto Includes = findIncludes(C);
-    bool HasRuntime = false, HasWave = false, HasCompat = false;
-    bool HasAlloc = false, HasPacked = false;
+    bool HasRuntime = false;
+    llvm::StringSet<> Present; ///< cu2hip/ headers the file already includes
     const IncludeLine *RuntimeLine = nullptr;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
@@ -118,29 +129,24 @@ public:
         if (!RuntimeLine)
           RuntimeLine = &L;
       }
-      if (Hip == "cu2hip/wave.h")
-        HasWave = true;
-      if (Hip == "cu2hip/compat.h")
-        HasCompat = true;
-      if (Hip == "cu2hip/alloc.h")
-        HasAlloc = true;
-      if (Hip == "cu2hip/packed.h")
-        HasPacked = true;
+      if (llvm::StringRef(Hip).startswith("cu2hip/"))
+        Present.insert(Hip);
     }
     std::string Add;
-    if (!HasRuntime && usesImplicitRuntime(C)) {
+    if (!HasRuntime && usesImplicitRuntime(C))
       Add += "#include <hip/hip_runtime.h>\n";
-      C.Stats.NeedsHipRuntime = true;
-    }
+    // Runtime headers other rules asked for (FileContext::requestHeader),
+    // in a fixed order so outputs do not depend on which rule asked first.
+    std::vector<std::string> Wanted;
+    for (auto &H : C.requestedHeaders())
+      if (!Present.count(H.getKey()))
+        Wanted.push_back(H.getKey().str());
+    llvm::sort(Wanted, [](const std::string &A, const std::string &B) {
+      return headerRank(A) < headerRank(B) || (headerRank(A) == headerRank(B) && A < B);
+    });
     std::string Ours;
-    if (C.Stats.UsesWaveHeader && !HasWave)
-      Ours += "#include <cu2hip/wave.h>\n";
-    if (C.Stats.UsesCompatHeader && !HasCompat)
-      Ours += "#include <cu2hip/compat.h>\n";
-    if (C.Stats.UsesAllocHeader && !HasAlloc)
-      Ours += "#include <cu2hip/alloc.h>\n";
-    if (C.Stats.UsesPackedHeader && !HasPacked)
-      Ours += "#include <cu2hip/packed.h>\n";
+    for (auto &H : Wanted)
+      Ours += "#include <" + H + ">\n";
     if (!Ours.empty()) {
       if (RuntimeLine && Add.empty()) {
         C.insertAtOffset(id(), RuntimeLine->LineEnd, C.withEol(Ours));

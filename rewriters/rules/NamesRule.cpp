@@ -151,7 +151,7 @@ public:
         continue;
       C.replaceTokens(id(), I, I, E->Hip);
       if (llvm::StringRef(E->Hip).startswith("cu2hip::"))
-        C.Stats.UsesCompatHeader = true;
+        C.requestHeader("cu2hip/compat.h");
       ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
       if (E->Since == "7.2")
         ++C.Stats.RenamesPerLib["(needs ROCm>=6)"];

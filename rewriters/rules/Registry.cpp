@@ -1,4 +1,5 @@
 //===- Registry.cpp - the list of rules, in the order they run ------------===//
+#include "cu2hip/AstRule.h"
 #include "cu2hip/Rule.h"
 
 namespace cu2hip {
@@ -44,6 +45,11 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   R.push_back(createAllocHooksRule());
   R.push_back(createVectorizeRule());
   R.push_back(createIncludesRule());
+  return R;
+}
+
+std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &) {
+  std::vector<std::unique_ptr<AstRule>> R;
   return R;
 }
 

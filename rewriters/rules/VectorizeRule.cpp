@@ -501,7 +501,7 @@ private:
     std::string Op = spellRenamed(C, OF, OL);
     std::string Check =
         ("CU2HIP_ASSERT_ALIGNED(" + Op + ", " + llvm::Twine(Align) + ")").str();
-    C.Stats.UsesPackedHeader = true;
+    C.requestHeader("cu2hip/packed.h");
     if (auto S = statementStart(C, CastTok, First, Last)) {
       std::string Key = std::to_string(*S) + "\n" + Op;
       if (!Asserted.insert(Key).second)
@@ -1171,7 +1171,7 @@ private:
             "cu2hip::vec_map_grid_stride(\n" + Ind + Count +
                 ", (size_t)blockIdx.x * blockDim.x + threadIdx.x,\n" + Ind +
                 "(size_t)blockDim.x * gridDim.x, " + T[W.Out].Text.str() + ",\n" + Ind);
-    C.Stats.UsesPackedHeader = true;
+    C.requestHeader("cu2hip/packed.h");
   }
 
   void singleIndexKernel(FileContext &C, const Kernel &K, size_t B) {
@@ -1285,7 +1285,7 @@ private:
       C.insert(id(), L.NFirst, "cu2hip::vec_map_at_threads<" + Ty + ">(");
       C.insert(id(), L.NLast, L.PtrArgs + ")", /*After=*/true);
     }
-    C.Stats.UsesPackedHeader = true;
+    C.requestHeader("cu2hip/packed.h");
   }
 
   // ---- single-index form: the launches ----------------------------------------

@@ -70,7 +70,7 @@ public:
                    "use cu2hip::device_wave_size() in device code, or test __GFX9__");
         else if (C.Opts.Wave != WaveMode::Keep) {
           C.replaceTokens("wave-amdgcn-size", I, I, "cu2hip::device_wave_size()");
-          C.Stats.UsesWaveHeader = true;
+          C.requestHeader("cu2hip/wave.h");
         }
         continue;
       }

@@ -1189,8 +1189,8 @@ private:
       C.insert(id(), R.StmtFirst,
                "if (cu2hip_width > 32) " + render(R.StmtFirst, R.StmtLast, M) + Sep);
     }
-    C.WaveNativeRanges.push_back({K[R.F->LBrace].Offset, K[R.F->RBrace].end()});
-    C.Stats.UsesWaveHeader = true;
+    C.claim("wave-native", K[R.F->LBrace].Offset, K[R.F->RBrace].end());
+    C.requestHeader("cu2hip/wave.h");
   }
 
   void rewriteBlockReduce(FileContext &C, const BlockReduce &BR) {
@@ -1216,8 +1216,8 @@ private:
       C.replaceTokens(id(), S, S, "cu2hip::logical_warp_size");
     for (auto &CR : BR.Calls)
       C.insert(id(), CR.first, ", cu2hip_w");
-    C.WaveNativeRanges.push_back({K[F.LBrace].Offset, K[F.RBrace].end()});
-    C.Stats.UsesWaveHeader = true;
+    C.claim("wave-native", K[F.LBrace].Offset, K[F.RBrace].end());
+    C.requestHeader("cu2hip/wave.h");
   }
 
 public:
@@ -1263,7 +1263,6 @@ public:
         rewriteWarpReduce(C, R);
     for (auto &BR : Blocks)
       rewriteBlockReduce(C, BR);
-    llvm::sort(C.WaveNativeRanges);
     // Notes for everything that stays logical32.
     auto Note = [&](const FnDef &F, const std::string &Why) {
       C.report(id(), Severity::Note, T()[F.NameTok].Offset,

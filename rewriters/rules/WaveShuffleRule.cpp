@@ -47,7 +47,7 @@ public:
             wrapArg(C, id(), Args->Args[0], "(unsigned long long)(", ")");
           else {
             wrapArg(C, id(), Args->Args[0], "cu2hip::mask64(", ")");
-            C.Stats.UsesWaveHeader = true;
+            C.requestHeader("cu2hip/wave.h");
           }
         }
       }

@@ -55,7 +55,7 @@ public:
       if (I + 1 >= T.size() || !T[I + 1].is(clang::tok::l_paren))
         continue;
       C.replaceTokens(id(), I, I, H);
-      C.Stats.UsesWaveHeader = true;
+      C.requestHeader("cu2hip/wave.h");
     }
   }
 };

@@ -70,7 +70,7 @@ public:
         continue;
       }
       C.replaceTokens(id(), I, I, "cu2hip::logical_warp_size");
-      C.Stats.UsesWaveHeader = true;
+      C.requestHeader("cu2hip/wave.h");
     }
   }
 };

@@ -11,6 +11,7 @@
 #ifndef CU2HIP_RULE_H
 #define CU2HIP_RULE_H
 
+#include "cu2hip/AstOutput.h"
 #include "cu2hip/Edit.h"
 #include "cu2hip/Finding.h"
 #include "cu2hip/MapTable.h"
@@ -23,6 +24,7 @@
 #include <set>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace cu2hip {
@@ -38,11 +40,15 @@ struct FileFacts {
   llvm::StringSet<> ShadowedNames;
   /// Offsets of member declarations named like CUDA APIs (never renamed).
   std::set<unsigned> NoRenameOffsets;
+  /// What the AST rules (AstRule.h) produced for this file, all
+  /// configurations together.
+  AstFileOutput Ast;
 
   bool isInactive(unsigned Offset) const;
   /// Merges the facts another configuration or translation unit found for
   /// the same file: inactive ranges intersect (a range is inactive only if
-  /// every parse skipped it), shadowed names and no-rename offsets unite.
+  /// every parse skipped it), shadowed names, no-rename offsets and AST rule
+  /// outputs unite.
   void mergeFrom(const FileFacts &Other);
 };
 
@@ -50,12 +56,6 @@ struct FileFacts {
 struct FileStats {
   llvm::StringMap<unsigned> RenamesPerLib; ///< names converted per library
   llvm::StringMap<unsigned> EditsPerRule;
-  bool UsesWaveHeader = false;   ///< output needs <cu2hip/wave.h>
-  bool UsesCompatHeader = false; ///< output calls cu2hip:: shims (compat.h)
-  bool UsesAllocHeader = false;  ///< output calls allocator hooks (alloc.h)
-  bool UsesPackedHeader = false; ///< output uses packed loads (packed.h)
-  bool NeedsHipRuntime = false;  ///< file uses the runtime implicitly
-  bool IsAlreadyHip = false;
 };
 
 /// Everything a token rule sees for one file.
@@ -77,18 +77,23 @@ public:
   EditSet Edits;
   std::vector<Finding> Findings;
   FileStats Stats;
-  /// Byte ranges [begin, end) of function bodies that rule wave-native
-  /// rewrote to full wavefronts (--wave=native), sorted and disjoint; the
-  /// logical-32 rules leave the warp intrinsics and `warpSize` in them alone.
-  std::vector<std::pair<unsigned, unsigned>> WaveNativeRanges;
-  bool inWaveNative(unsigned Offset) const {
-    auto It = std::upper_bound(WaveNativeRanges.begin(), WaveNativeRanges.end(),
-                               std::make_pair(Offset, ~0u));
-    return It != WaveNativeRanges.begin() && Offset < std::prev(It)->second;
-  }
+  /// Claims byte range [Begin, End) for `Rule`: other rules do not edit the
+  /// tokens inside (e.g. wave-native's rewritten bodies, which the
+  /// logical-32 rules must leave alone). AST rules' claims arrive here too.
+  void claim(llvm::StringRef Rule, unsigned Begin, unsigned End);
+  /// The id of the rule that claimed `Offset`, or "" when none did.
+  llvm::StringRef claimedBy(unsigned Offset) const;
+  bool inWaveNative(unsigned Offset) const { return claimedBy(Offset) == "wave-native"; }
+  /// Asks for `Header` (e.g. "cu2hip/wave.h") in the output; the includes
+  /// rule, which runs last, adds the missing ones.
+  void requestHeader(llvm::StringRef Header) { RequestedHeaders.insert(Header); }
+  const llvm::StringSet<> &requestedHeaders() const { return RequestedHeaders; }
 
 private:
   std::vector<unsigned> LineStarts;
+  /// Sorted by begin; may overlap.
+  std::vector<std::tuple<unsigned, unsigned, std::string>> Claims;
+  llvm::StringSet<> RequestedHeaders;
 
 public:
   /// Records a replacement of tokens [First, Last] by `Text`.

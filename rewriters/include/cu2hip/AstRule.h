@@ -1,0 +1,134 @@
+//===- AstRule.h - rules that match the AST of one parse ------------------===//
+//
+// An AST rule is the type-aware counterpart of a token rule (Rule.h), in the
+// shape of a clang-tidy check: it registers AST matchers once per parse and
+// handles each match. It runs inside the semantic pass's frontend action
+// (SemanticPass.cpp), once per translation unit and configuration (host,
+// device, --config sets), and emits edits at spelling locations into the
+// same per-file edit set the token rules fill:
+//
+//   class MyRule : public AstRule {
+//     llvm::StringRef id() const override { return "my-rule"; }
+//     void registerMatchers(clang::ast_matchers::MatchFinder &F) override {
+//       F.addMatcher(functionDecl(hasAttr(clang::attr::CUDAGlobal)).bind("k"), this);
+//     }
+//     void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override {
+//       ctx().insert(id(), R.Nodes.getNodeAs<FunctionDecl>("k")->getBeginLoc(), "/*k*/ ");
+//     }
+//   };
+//
+// Edits of several configurations of one file are merged like all edits
+// (Edit.h): identical edits once, differing overlapping edits a conflict.
+// An edit whose range cannot be mapped to one contiguous range of a ported
+// file outside macro expansions (clang's Transformer `getFileRangeForEdit`
+// rules) is not recorded: the edit call returns false and the rule refuses
+// with a note saying why. AST rules never see inactive branches or macro
+// bodies; there they do nothing (token rules cover the context-free work).
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_ASTRULE_H
+#define CU2HIP_ASTRULE_H
+
+#include "cu2hip/AstOutput.h"
+#include "cu2hip/MapTable.h"
+#include "cu2hip/Options.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringSet.h"
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class SourceManager;
+class LangOptions;
+} // namespace clang
+
+namespace cu2hip {
+
+/// The sink of one parse's AST rules: maps source locations to ported files
+/// and offsets, records edits, findings and claims per file.
+class AstRuleContext {
+public:
+  /// `IsPorted(realPath)` says whether a file is being ported (edits in other
+  /// files, e.g. SDK headers, are refused). `Config` is the configuration
+  /// index (0 host, 1 device, 2.. --config sets).
+  AstRuleContext(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                 std::function<bool(llvm::StringRef)> IsPorted, const Options &Opts,
+                 const MapTable &Maps, size_t Config);
+
+  const Options &options() const { return Opts; }
+  const MapTable &maps() const { return Maps; }
+  size_t configuration() const { return Config; }
+  const clang::SourceManager &sourceManager() const { return SM; }
+  const clang::LangOptions &langOptions() const { return LO; }
+
+  /// Real path of the ported file `Loc` is spelled in (after macro argument
+  /// spelling), or "" when it is not a ported file.
+  std::string portedFile(clang::SourceLocation Loc) const;
+
+  /// Replaces the text of `Range` (a token or character range) with `Text`.
+  /// Returns false, recording nothing, when the range is not one contiguous
+  /// range of a ported file outside macro expansions.
+  bool replace(llvm::StringRef Rule, clang::CharSourceRange Range, llvm::StringRef Text);
+  /// Inserts `Text` before (or, with `After`, after the token at) `Loc`.
+  bool insert(llvm::StringRef Rule, clang::SourceLocation Loc, llvm::StringRef Text,
+              bool After = false);
+  /// Claims `Range` for `Rule`: token rules do not edit inside it.
+  bool claim(llvm::StringRef Rule, clang::CharSourceRange Range);
+  /// Reports a finding at the file location of `Loc` (macro expansions are
+  /// reported at their expansion site). Findings outside ported files are
+  /// dropped.
+  void report(llvm::StringRef Rule, Severity Sev, clang::SourceLocation Loc,
+              llvm::StringRef Message, llvm::StringRef Fix = "");
+  /// Asks for `Header` (e.g. "cu2hip/packed.h") in the output of the file
+  /// `Loc` is in.
+  void requestHeader(clang::SourceLocation Loc, llvm::StringRef Header);
+
+  /// Outputs by real path of the ported file.
+  std::map<std::string, AstFileOutput> &outputs() { return Out; }
+
+private:
+  /// File and [begin, end) offsets of `Range`, or false.
+  bool fileRange(clang::CharSourceRange Range, std::string &File, unsigned &Begin,
+                 unsigned &End) const;
+
+  const clang::SourceManager &SM;
+  const clang::LangOptions &LO;
+  std::function<bool(llvm::StringRef)> IsPorted;
+  const Options &Opts;
+  const MapTable &Maps;
+  size_t Config;
+  std::map<std::string, AstFileOutput> Out;
+};
+
+/// An AST rule: a matcher callback with a stable id and a context to emit
+/// into. One instance serves one parse (created per translation unit and
+/// configuration), so a rule may keep per-unit state and finish it in
+/// onEndOfTranslationUnit().
+class AstRule : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  ~AstRule() override;
+  /// Stable id: the docs/rules.md anchor and the id of its edits/findings.
+  virtual llvm::StringRef id() const = 0;
+  /// Registers the rule's matchers, with `this` as callback.
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  /// Called once after all matches of the parse.
+  void onEndOfTranslationUnit() override {}
+
+  void setContext(AstRuleContext *C) { Ctx = C; }
+
+protected:
+  AstRuleContext &ctx() { return *Ctx; }
+
+private:
+  AstRuleContext *Ctx = nullptr;
+};
+
+/// Creates the AST rules enabled by `Opts`, in the order they run.
+std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &Opts);
+
+} // namespace cu2hip
+
+#endif
