@@ -38,7 +38,14 @@ unsigned headerRank(llvm::StringRef H) {
 
 class IncludesRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "includes"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"includes", IdKind::Edit, "CUDA headers mapped; hip_runtime.h and cu2hip/wave.h added"},
+        {"includes-unsupported", IdKind::Warning, "CUDA header without a HIP equivalent"},
+        {"includes-unknown", IdKind::Note, "CUDA-looking header without a mapping"},
+    };
+    return Ids;
+  }
 
   static std::vector<IncludeLine> findIncludes(const FileContext &C) {
     std::vector<IncludeLine> R;

@@ -94,7 +94,12 @@ class WaveNativeRule : public Rule {
   std::vector<FnDef> WithIfs; ///< definitions whose bodies hold #if lines
 
 public:
-  llvm::StringRef id() const override { return "wave-native"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-native", IdKind::Edit, "recognised warp/block reductions on full wavefronts (--wave=native)"},
+    };
+    return Ids;
+  }
 
 private:
   const TokenStream &T() const { return Cx->Toks; }
@@ -1221,9 +1226,9 @@ private:
   }
 
 public:
+  bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
+
   void run(FileContext &C) override {
-    if (C.Opts.Wave != WaveMode::Native)
-      return;
     Cx = &C;
     Macros.clear();
     Fns.clear();
