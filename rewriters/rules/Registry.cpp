@@ -53,8 +53,20 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts) {
   return R;
 }
 
-std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &) {
+/// Every AST rule, in the order their matchers are registered.
+using AstRuleFactory = std::unique_ptr<AstRule> (*)();
+static const std::vector<AstRuleFactory> &astRuleFactories() {
+  static const std::vector<AstRuleFactory> F = {};
+  return F;
+}
+
+std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &Opts) {
   std::vector<std::unique_ptr<AstRule>> R;
+  for (AstRuleFactory Make : astRuleFactories()) {
+    std::unique_ptr<AstRule> Rule = Make();
+    if (Rule->enabled(Opts))
+      R.push_back(std::move(Rule));
+  }
   return R;
 }
 
@@ -67,6 +79,8 @@ std::vector<RuleIdInfo> ruleCatalogue() {
         C.push_back(I);
   };
   for (RuleFactory Make : TokenRules)
+    Add(Make()->ids());
+  for (AstRuleFactory Make : astRuleFactories())
     Add(Make()->ids());
   Add(porterIds());
   return C;
