@@ -33,7 +33,8 @@ unsigned headerRank(llvm::StringRef H) {
       .Case("cu2hip/compat.h", 1)
       .Case("cu2hip/alloc.h", 2)
       .Case("cu2hip/packed.h", 3)
-      .Default(4);
+      .Case("cu2hip/implicit.h", 4)
+      .Default(5);
 }
 
 class IncludesRule : public Rule {

@@ -6,6 +6,7 @@ namespace cu2hip {
 
 std::unique_ptr<Rule> createNamesRule();
 std::unique_ptr<Rule> createIncludesRule();
+std::unique_ptr<Rule> createImplicitIncludesRule();
 std::unique_ptr<Rule> createLaunchRule();
 std::unique_ptr<Rule> createSymbolRule();
 std::unique_ptr<Rule> createFuncPtrRule();
@@ -38,7 +39,7 @@ const RuleFactory TokenRules[] = {
     createFuncPtrRule,      createDynamicSharedRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeRule,
-    createIncludesRule,
+    createImplicitIncludesRule, createIncludesRule,
 };
 
 } // namespace
