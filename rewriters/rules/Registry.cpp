@@ -21,12 +21,14 @@ std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
 std::unique_ptr<Rule> createVectorizeRule();
 std::unique_ptr<Rule> createWaveHeuristicsRule();
+std::unique_ptr<AstRule> createWaveNativeAstRule();
 
 std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   std::vector<std::unique_ptr<Rule>> R;
   // Wave rules first: they own the warp intrinsics and record whether the
   // output needs <cu2hip/wave.h>; "includes" runs last to add it.
-  // wave-native (--wave=native only) claims the bodies it rewrites first.
+  // wave-native is an AST rule (createAstRules); its token part only says
+  // when a file was not parsed.
   R.push_back(createWaveNativeRule());
   R.push_back(createWaveShuffleRule());
   R.push_back(createWaveVoteRule());
@@ -48,8 +50,11 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   return R;
 }
 
-std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &) {
+std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &Opts) {
   std::vector<std::unique_ptr<AstRule>> R;
+  // Claims the bodies it rewrites: the logical-32 wave rules skip them.
+  if (Opts.Wave == WaveMode::Native)
+    R.push_back(createWaveNativeAstRule());
   return R;
 }
 
