@@ -162,7 +162,7 @@ __device__ float sumProto(float v) {
   return v;
 }
 // DIAG-DAG: wave-native-adversarial.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'sumNs' stays logical32 (32-lane warps): no recognised block reduction in this file calls it
-// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+4]]:{{[0-9]+}}: note: 'sumNs' stays logical32 (32-lane warps): not a recognised warp or block reduction: it uses '__shfl_sync' at line [[@LINE+4]] directly
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+5]]:{{[0-9]+}}: note: 'sumNs' stays logical32 (32-lane warps): not a recognised warp or block reduction: it uses '__shfl_sync' at line [[@LINE+5]] directly
 namespace a { __device__ float sumNs(float v) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
   return v;
