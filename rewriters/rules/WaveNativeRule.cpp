@@ -151,6 +151,7 @@ private:
   void run(const Unit &U, const Collector &C);
   void group(const Collector &C);
   void findWarpReductions(const Unit &U);
+  std::string addWidthParameter(const Unit &U, Function &F);
   void checkUses(const Unit &U, const std::vector<FunctionRef> &Refs);
   void findBlockReductions(const Unit &U);
   std::string blockWhy(const Unit &U, Function &F);
@@ -247,14 +248,35 @@ void WaveNativeAstRule::findWarpReductions(const Unit &U) {
       continue;
     F.IsWarp = true;
     F.Edits = Ms[0].Edits;
+    F.Why = addWidthParameter(U, F);
     for (size_t I = 0; I < Ms.size() && F.Why.empty(); ++I) {
       if (Ms[I].K == WarpMatch::Unmappable)
         F.Why = "its text comes from a macro expansion";
-      else if (Ms[I].K == WarpMatch::NotIdiom || !(Ms[I].Edits == F.Edits))
+      else if (Ms[I].K == WarpMatch::NotIdiom || !(Ms[I].Edits == Ms[0].Edits))
         F.Why = "its instantiation " + instanceName(F.Instances[I]) +
                 " is not the same warp reduction as " + instanceName(F.Instances[0]);
     }
   }
+}
+
+/// Appends `int cu2hip_width` to every declaration of warp reduction `F`
+/// (the default, 32, on the first one, as C++ wants it once); returns why
+/// that is not possible, or "".
+std::string WaveNativeAstRule::addWidthParameter(const Unit &U, Function &F) {
+  EditCollector Out(U);
+  for (const FunctionDecl *D : F.Def->redecls()) {
+    FunctionTypeLoc TL = D->getFunctionTypeLoc();
+    if (!TL || ctx().portedFile(D->getLocation()).empty())
+      return "a declaration of it at line " + std::to_string(U.line(D->getLocation())) +
+             " cannot be given the width parameter (not a ported file, or no prototype)";
+    Out.insertBefore(TL.getRParenLoc(),
+                     D->isFirstDecl() ? ", int cu2hip_width = 32" : ", int cu2hip_width");
+  }
+  if (!Out.ok())
+    return "its declaration comes from a macro expansion";
+  EditList E = Out.take();
+  F.Edits.insert(F.Edits.begin(), E.begin(), E.end());
+  return "";
 }
 
 /// Every use of a warp reduction must be a direct call written outside

@@ -134,9 +134,10 @@ struct WarpMatch {
 /// its ascending form (O = 1; O < 32; O *= 2), and five unrolled steps with
 /// offsets 16, 8, 4, 2, 1. SHFL is __shfl_{down,xor}[_sync] (full mask,
 /// width absent or 32); the step is `v OP= S`, `v = v OP S`, `v = S OP v`
-/// or `v = f(v, S)`. Edits: a trailing `int cu2hip_width = 32` parameter,
-/// used as the loop start or bound, the masks and the widths; the unrolled
-/// form gains the offset-32 step under `if (cu2hip_width > 32)`.
+/// or `v = f(v, S)`. Edits: `cu2hip_width` (a trailing parameter the caller
+/// adds to every declaration) as the loop start or bound, the masks and the
+/// widths; the unrolled form gains the offset-32 step under
+/// `if (cu2hip_width > 32)`.
 WarpMatch matchWarpReduction(const Unit &U, const clang::FunctionDecl &FD);
 
 /// The warp reductions and warp users of the translation unit, as the

@@ -497,10 +497,6 @@ WarpMatch matchWarpReduction(const Unit &U, const FunctionDecl &FD) {
   }
   if (!Matched)
     return M;
-  FunctionTypeLoc TL = FD.getFunctionTypeLoc();
-  if (!TL)
-    return M;
-  Out.insertBefore(TL.getRParenLoc(), ", int cu2hip_width = 32");
   M.K = Out.ok() ? WarpMatch::Matched : WarpMatch::Unmappable;
   M.Edits = Out.take();
   return M;
