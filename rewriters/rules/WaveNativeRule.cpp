@@ -154,7 +154,7 @@ private:
   std::string addWidthParameter(const Unit &U, Function &F);
   void checkUses(const Unit &U, const std::vector<FunctionRef> &Refs);
   void findBlockReductions(const Unit &U);
-  std::string blockWhy(const Unit &U, Function &F);
+  std::optional<std::string> blockWhy(const Unit &U, Function &F);
   void emit(const Unit &U);
   void note(const Function &F, const std::string &Message);
 
@@ -338,8 +338,9 @@ bool WaveNativeAstRule::usesWarp(const FunctionDecl *F) const {
 // ---- block reductions --------------------------------------------------------------
 
 /// Why function `F` (every instance that uses warp operations) is not a
-/// block reduction, or ""; fills F.Edits and marks the reductions it calls.
-std::string WaveNativeAstRule::blockWhy(const Unit &U, Function &F) {
+/// block reduction, or "" when it is (then fills F.Edits and marks the
+/// reductions it calls); nullopt when no instance uses warp operations.
+std::optional<std::string> WaveNativeAstRule::blockWhy(const Unit &U, Function &F) {
   std::vector<BlockMatch> Ms;
   std::vector<const FunctionDecl *> From;
   for (const FunctionDecl *I : F.Instances) {
@@ -357,7 +358,13 @@ std::string WaveNativeAstRule::blockWhy(const Unit &U, Function &F) {
                  : "in instantiation " + instanceName(I) + ": " + Ms.back().Why;
   }
   if (Ms.empty())
-    return "-"; // no warp operation: not a candidate
+    return std::nullopt; // no warp operation: not a candidate
+  // The edits are made to the template's text, which every instantiation
+  // shares: all of them must be the block reduction.
+  for (const FunctionDecl *I : F.Instances)
+    if (!llvm::is_contained(From, I))
+      return "its instantiation " + instanceName(I) + " has no warp operations, unlike " +
+             instanceName(From[0]);
   for (size_t I = 1; I < Ms.size(); ++I)
     if (!(Ms[I].Edits == Ms[0].Edits))
       return "its instantiations " + instanceName(From[0]) + " and " + instanceName(From[I]) +
@@ -382,12 +389,12 @@ void WaveNativeAstRule::findBlockReductions(const Unit &U) {
         F.Why = "its body has #if/#else lines, which the idiom match does not follow";
       continue;
     }
-    std::string Why = blockWhy(U, F);
-    if (Why == "-")
+    std::optional<std::string> Why = blockWhy(U, F);
+    if (!Why)
       continue;
-    F.BlockOk = Why.empty();
-    if (!Why.empty())
-      F.Why = "not a recognised warp or block reduction: " + Why;
+    F.BlockOk = Why->empty();
+    if (!F.BlockOk)
+      F.Why = "not a recognised warp or block reduction: " + *Why;
   }
 }
 
