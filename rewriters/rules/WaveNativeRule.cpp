@@ -36,7 +36,6 @@
 // logical32.
 //===----------------------------------------------------------------------===//
 #include "WaveNativeRule.h"
-#include "RuleUtil.h"
 #include "WaveNames.h"
 #include "cu2hip/AstRule.h"
 #include "cu2hip/Rule.h"

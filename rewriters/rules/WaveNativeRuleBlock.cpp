@@ -149,14 +149,17 @@ std::string BlockMatcher::scanNode(const Stmt *S, bool &Descend) {
   return "";
 }
 
-/// A node written entirely inside one macro expansion: allowed when it is
-/// an integer constant (a width, mask or count), else refused.
+/// A node written entirely inside one expansion of a macro of the user's
+/// code: allowed when it is an integer constant (a width, mask or count),
+/// else refused. Macros of the CUDA and C headers (INFINITY, assert) are
+/// scanned like the code they expand to.
 std::string BlockMatcher::scanMacro(const Expr *E, bool &Descend) {
   SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
   if (B.isInvalid() || End.isInvalid() || !B.isMacroID() || !End.isMacroID())
     return "";
   const SourceManager &SM = U.sourceManager();
-  if (SM.getExpansionLoc(B) != SM.getExpansionLoc(End))
+  if (SM.getExpansionLoc(B) != SM.getExpansionLoc(End) ||
+      SM.isInSystemHeader(SM.getSpellingLoc(B)))
     return "";
   Descend = false;
   if (E->getType()->isIntegerType() && U.value(E))

@@ -89,5 +89,22 @@ __global__ void perWarp(const float *x, float *y) {
   float v = warpSumC(x[threadIdx.x]);
   if (threadIdx.x % kWarp == 0) y[threadIdx.x / 32 + blockIdx.x * kWarp] = v;
 }
+
+// Macros of the C and CUDA headers (INFINITY) are code like any other.
+// CHECK: {{^}}__device__ float warpMaxF(float v, int cu2hip_width = 32) {
+__device__ float warpMaxF(float v) {
+  for (int o = 16; o > 0; o /= 2) v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));
+  return v;
+}
+// CHECK: {{^}}  v = threadIdx.x < blockDim.x / cu2hip_w ? s[threadIdx.x % cu2hip_w] : -INFINITY;
+__global__ void maxInf(const float *x, float *out) {
+  __shared__ float s[32];
+  float v = warpMaxF(x[blockIdx.x * blockDim.x + threadIdx.x]);
+  if (threadIdx.x % 32 == 0) s[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x < blockDim.x / 32 ? s[threadIdx.x % 32] : -INFINITY;
+  if (threadIdx.x < 32) v = warpMaxF(v);
+  if (threadIdx.x == 0) out[blockIdx.x] = v;
+}
 // DIAG-NOT: stays logical32
 // DIAG-NOT: error
