@@ -12,7 +12,12 @@ AstRule::~AstRule() = default;
 
 void AstFileOutput::mergeFrom(const AstFileOutput &O) {
   Edits.insert(Edits.end(), O.Edits.begin(), O.Edits.end());
-  Findings.insert(Findings.end(), O.Findings.begin(), O.Findings.end());
+  // Several configurations report the same finding once.
+  for (const Finding &F : O.Findings)
+    if (llvm::none_of(Findings, [&](const Finding &G) {
+          return G.RuleId == F.RuleId && G.Offset == F.Offset && G.Message == F.Message;
+        }))
+      Findings.push_back(F);
   Claims.insert(Claims.end(), O.Claims.begin(), O.Claims.end());
   for (auto &H : O.Headers)
     Headers.insert(H.getKey());

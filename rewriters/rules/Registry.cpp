@@ -22,6 +22,7 @@ std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
 std::unique_ptr<Rule> createVectorizeRule();
 std::unique_ptr<Rule> createWaveHeuristicsRule();
+std::unique_ptr<AstRule> createWaveNativeAstRule();
 
 namespace {
 
@@ -29,8 +30,9 @@ using RuleFactory = std::unique_ptr<Rule> (*)();
 
 /// Every token rule, in the order they run. Wave rules first: they own the
 /// warp intrinsics and request <cu2hip/wave.h>; wave-native
-/// (--wave=native) claims the bodies it rewrites before the logical-32
-/// rules see them; "includes" runs last to add the requested headers.
+/// (--wave=native) is an AST rule whose claims reach the token rules before
+/// they run; its token part only says when a file was not parsed.
+/// "includes" runs last to add the requested headers.
 const RuleFactory TokenRules[] = {
     createWaveNativeRule,   createWaveShuffleRule, createWaveVoteRule,
     createWaveWarpSizeRule, createWaveCubWidthRule, createWaveFindingsRule,
@@ -57,7 +59,7 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts) {
 /// Every AST rule, in the order their matchers are registered.
 using AstRuleFactory = std::unique_ptr<AstRule> (*)();
 static const std::vector<AstRuleFactory> &astRuleFactories() {
-  static const std::vector<AstRuleFactory> F = {};
+  static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule};
   return F;
 }
 

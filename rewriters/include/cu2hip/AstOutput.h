@@ -31,7 +31,8 @@ struct AstFileOutput {
   std::map<std::string, unsigned> EditsPerRule;
 
   /// Appends another parse's output for the same file (edits are merged
-  /// later, so duplicates from several configurations are harmless).
+  /// later, so duplicates from several configurations are harmless;
+  /// findings identical in rule, offset and message are kept once).
   void mergeFrom(const AstFileOutput &O);
 };
 

@@ -130,3 +130,40 @@ __global__ void warp_sums(const float *x, float *y) {
   float v = warpReduceSum(x[i]);
   if ((threadIdx.x & 31) == 0) y[i / 32] = v;
 }
+
+// What the AST match adds: a template block reduction on a typedef'd value
+// type with constexpr and static constexpr widths, instantiated for float
+// and int (one kernel calls both; each instantiation has its own staging
+// array).
+constexpr int kWarpWidth = 32;
+typedef float sum_t;
+struct WarpShape {
+  static constexpr unsigned kLog2 = 5;
+};
+template <typename T>
+__device__ T warpSumT(T v) {
+  for (auto o = kWarpWidth / 2; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffffu, v, o, kWarpWidth);
+  return v;
+}
+template <typename T>
+__device__ T blockSumT(T v) {
+  __shared__ T s[kWarpWidth];
+  const auto lane = threadIdx.x & (kWarpWidth - 1);
+  const auto warp = threadIdx.x >> WarpShape::kLog2;
+  v = warpSumT(v);
+  if (lane == 0) s[warp] = v;
+  __syncthreads();
+  v = lane < (blockDim.x + kWarpWidth - 1) / kWarpWidth ? s[lane] : T(0);
+  if (warp == 0) v = warpSumT<T>(v);
+  return v;
+}
+__global__ void template_sums(const sum_t *xf, const int *xi, sum_t *outf, int *outi, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  sum_t a = blockSumT(i < n ? xf[i] : sum_t(0));
+  int b = blockSumT<int>(i < n ? xi[i] : 0);
+  if (threadIdx.x == 0) {
+    outf[blockIdx.x] = a;
+    outi[blockIdx.x] = b;
+  }
+}

@@ -1,4 +1,5 @@
-// Harness for block_reduce.cu (see check.h): the --wave=native idioms. Every
+// Harness for block_reduce.cu (see check.h): the --wave=native idioms (one of
+// them a template block reduction for float and int). Every
 // output must be right at wave 32 and wave 64 in both the logical32 and the
 // native port; at wave 64 the native port must take the full-wavefront path
 // for 1-D blocks that are a multiple of 64 threads and fall back to 32-lane
@@ -16,6 +17,7 @@ __global__ void atomic_total(const float* x, float* total, int n);
 __global__ void warp_sums(const float* x, float* y);
 __global__ void block_sum2(const float* x, float* out, int n);
 __global__ void sum_and_max(const float* x, float* out, int n);
+__global__ void template_sums(const float* xf, const int* xi, float* outf, int* outi, int n);
 
 __global__ void probe_width(int* w) {
   if (threadIdx.x == 0 && threadIdx.y == 0) *w = cu2hip::native_wave_width();
@@ -63,6 +65,13 @@ int main(int argc, char** argv) {
     float* ds2 = wave_rules::to_device(std::vector<float>(grid, -1.0f));
     hipLaunchKernelGGL(block_sum2, dim3(grid), dim3(block), 0, 0, dxf, ds2, n);
     wave_rules::launched();
+    // The template block reduction for float and int (one launch).
+    std::vector<int> want_isum(grid, 0);
+    for (int i = 0; i < n; ++i) want_isum[i / block] += xi[i];
+    float* dtf = wave_rules::to_device(std::vector<float>(grid, -1.0f));
+    int* dti = wave_rules::to_device(std::vector<int>(grid, -1));
+    hipLaunchKernelGGL(template_sums, dim3(grid), dim3(block), 0, 0, dxf, dxi, dtf, dti, n);
+    wave_rules::launched();
     float total = 0;
     for (float v : xf) total += v;
     char name[64];
@@ -78,7 +87,12 @@ int main(int argc, char** argv) {
     std::snprintf(name, sizeof name, "atomic total, block %d", block);
     c.output(name, wave_rules::count_bad(wave_rules::to_host(dt, 1), std::vector<float>{total}), 1,
              false, "");
-    hipFree(ds), hipFree(dsm), hipFree(ds2), hipFree(dm), hipFree(dt);
+    std::snprintf(name, sizeof name, "template float sum, block %d", block);
+    c.output(name, wave_rules::count_bad(wave_rules::to_host(dtf, grid), want_sum), grid, false, "");
+    std::snprintf(name, sizeof name, "template int sum, block %d", block);
+    c.output(name, wave_rules::count_bad(wave_rules::to_host(dti, grid), want_isum), grid, false,
+             "");
+    hipFree(ds), hipFree(dsm), hipFree(ds2), hipFree(dm), hipFree(dt), hipFree(dtf), hipFree(dti);
   }
   // Per-warp sums (logical32 in both ports): 32 values per entry.
   {

@@ -21,6 +21,12 @@ __device__ float warpSum(float v) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
   return v;
 }
+// A warp reduction called through a function-like macro.
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'viaMacro' stays logical32 (32-lane warps): not a recognised warp or block reduction: it uses the macro 'SUM' at line [[@LINE+2]] (macros are not followed)
+__global__ void viaMacro(const float *x, float *y) {
+  float v = SUM(x[threadIdx.x]);
+  if (threadIdx.x % 32 == 0) atomicAdd(y, v);
+}
 // Counting warps under `lane == 0`.
 // DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'countWarps' stays logical32 (32-lane warps): not a recognised warp or block reduction: the statement at line [[@LINE+6]] under `lane == 0` is neither `shared[warp] = partial;` nor `atomicOp(p, partial);`
 __global__ void countWarps(const float *x, float *y) {
@@ -89,8 +95,10 @@ __global__ void stagedArg(const float *x, float *y) {
   v = warpSum(v);
   if (threadIdx.x == 40) y[2] = v;
 }
-// Geometry through macros.
-// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'shiftMacro' stays logical32 (32-lane warps): not a recognised warp or block reduction: 'threadIdx.x >>' at line [[@LINE+3]] is not a recognised lane, warp or warp-count form
+// Geometry through macros: a constant (LOG_WARP) is a value like any other,
+// so the shift is a warp index, but the shared array is never read back; an
+// expression (WID) is not followed.
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'shiftMacro' stays logical32 (32-lane warps): not a recognised warp or block reduction: the two-stage block-reduction pattern is incomplete
 __global__ void shiftMacro(const float *x, float *y) {
   __shared__ float s[32];
   int lane = threadIdx.x % 32, wid = threadIdx.x >> LOG_WARP;
@@ -132,24 +140,29 @@ __global__ void withLambda(const float *x, float *y) {
   float v = st(x[threadIdx.x]);
   if (threadIdx.x % 32 == 0) atomicAdd(y, v);
 }
-// A defaulted second parameter, an overload, a prototype, a namesake.
+// A defaulted second parameter, an overload, a prototype, a namesake. Sema
+// tells the overloads, the prototype and the namespaces apart, so sumOver
+// (float), sumProto and a::sumNs are warp reductions; they stay logical32
+// because their only caller, useAll, also calls sumDefault and b::sumNs.
 // DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'sumDefault' stays logical32 (32-lane warps): not a recognised warp or block reduction: it uses '__shfl_down_sync' at line [[@LINE+2]] directly
 __device__ float sumDefault(float v, int unused = 0) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
   return v;
 }
-// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'sumOver' stays logical32 (32-lane warps): 'sumOver' has more than one definition in this file
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+1]]:{{[0-9]+}}: note: 'sumOver' stays logical32 (32-lane warps): no recognised block reduction in this file calls it; its callers use the result per 32-lane warp
 __device__ float sumOver(float v) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
   return v;
 }
 __device__ int sumOver(int v) { return __reduce_add_sync(0xffffffff, v); }
-// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'sumProto' stays logical32 (32-lane warps): 'sumProto' is declared or used other than by a direct call at line [[@LINE+1]]
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'sumProto' stays logical32 (32-lane warps): no recognised block reduction in this file calls it; its callers use the result per 32-lane warp
 __device__ float sumProto(float v);
 __device__ float sumProto(float v) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
   return v;
 }
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+2]]:{{[0-9]+}}: note: 'sumNs' stays logical32 (32-lane warps): no recognised block reduction in this file calls it
+// DIAG-DAG: wave-native-adversarial.cu:[[@LINE+5]]:{{[0-9]+}}: note: 'sumNs' stays logical32 (32-lane warps): not a recognised warp or block reduction: it uses '__shfl_sync' at line [[@LINE+5]] directly
 namespace a { __device__ float sumNs(float v) {
   for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
   return v;
