@@ -48,8 +48,12 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   return R;
 }
 
-std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &) {
+std::unique_ptr<AstRule> createVectorizeAstRule();
+
+std::vector<std::unique_ptr<AstRule>> createAstRules(const Options &Opts) {
   std::vector<std::unique_ptr<AstRule>> R;
+  if (Opts.Vectorize)
+    R.push_back(createVectorizeAstRule());
   return R;
 }
 

@@ -114,6 +114,10 @@ public:
   virtual llvm::StringRef id() const = 0;
   /// Registers the rule's matchers, with `this` as callback.
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  /// Handles one match of the rule's matchers (R.Context is the parse's
+  /// ASTContext).
+  virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &R) = 0;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) final { check(R); }
   /// Called once after all matches of the parse.
   void onEndOfTranslationUnit() override {}
 
