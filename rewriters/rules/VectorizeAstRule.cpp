@@ -1325,7 +1325,7 @@ private:
             return singleIndexWhy("the launch or use at " + where(R->getLocation()) +
                                   " names '" + text(R->getSourceRange()) +
                                   "', which may be another kernel");
-      if (!Callees.count(R) || R->hasExplicitTemplateArgs())
+      if (!Callees.count(R))
         return singleIndexWhy("'" + Name + "' is used at " + where(R->getLocation()) +
                               " other than in a launch (" + useKind(R) + ")");
       const CUDAKernelCallExpr *L = nullptr;

@@ -70,6 +70,19 @@ __global__ void biased(T *__restrict__ y, const T *__restrict__ x, int n) {
     y[i] = Bias<T>::get(x[i]);
 }
 
+// A launch with explicit template arguments is a launch of that
+// instantiation (the token rule refused every use with template arguments).
+// CHECK-LABEL: __global__ void templated(
+// CHECK-NEXT: {{^}}  size_t cu2hip_t = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK-NEXT: {{^}}  cu2hip::vec_map_at(cu2hip_t, (n) > 0 ? (size_t)(n) : (size_t)0, y, [=](float x_i) { return x_i; }, x);
+template <int B>
+__global__ void templated(float *__restrict__ y, const float *__restrict__ x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = x[i];
+}
+// CHECK: {{^}}void run_templated(float *y, const float *x, int n) { templated<256><<<(cu2hip::vec_map_at_threads<float>(n, y, x) + 255) / 256, 256>>>(y, x, n); }
+void run_templated(float *y, const float *x, int n) { templated<256><<<(n + 255) / 256, 256>>>(y, x, n); }
+
 void run(float *yf, const float *xf, __half *yh, const __half *xh, __nv_bfloat16 *yb,
          const __nv_bfloat16 *xb, int *yi, const int *xi, double *yd, const double *xd,
          int n, size_t m) {
@@ -89,4 +102,5 @@ void run(float *yf, const float *xf, __half *yh, const __half *xh, __nv_bfloat16
 }
 // DIAG-NOT: note: kernel 'scale_gs'
 // DIAG-NOT: note: kernel 'add_at'
+// DIAG-NOT: note: kernel 'templated'
 // DIAG-NOT: error
