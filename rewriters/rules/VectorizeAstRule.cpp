@@ -288,7 +288,9 @@ struct LaunchEdit {
 
 /// The analysis of one concrete kernel (a function or an instantiation).
 struct KernelPlan {
+  /// The kernel's edits first (KernelEdits of them), then two per launch.
   std::vector<PlannedEdit> Edits;
+  size_t KernelEdits = 0;
   bool SingleIndex = false;
   size_t BoundParam = 0;
   std::vector<size_t> PtrParams; ///< output first, then inputs
@@ -478,15 +480,10 @@ private:
         return refuse(K, "its instantiations need different edits ('" +
                              instName(Concrete.front()) + "' and '" + instName(C) + "')");
       // Launches of every instantiation are rewritten.
-      First->Edits.insert(First->Edits.end(), P.Edits.begin() + kernelEditCount(*First),
-                          P.Edits.end());
+      First->Edits.insert(First->Edits.end(), P.Edits.begin() + P.KernelEdits, P.Edits.end());
     }
     emit(K, *First);
   }
-
-  /// Kernel edits come first in a plan; launch edits (two per launch) after.
-  size_t KernelEdits = 0;
-  size_t kernelEditCount(const KernelPlan &) const { return KernelEdits; }
 
   std::string instName(const FunctionDecl *C) {
     std::string S;
@@ -497,11 +494,11 @@ private:
     return OS.str();
   }
 
-  bool samePlan(const KernelPlan &A, const KernelPlan &B) {
-    if (A.SingleIndex != B.SingleIndex || KernelEdits > A.Edits.size() ||
-        KernelEdits > B.Edits.size())
+  /// Do two instantiations need the same kernel edits?
+  static bool samePlan(const KernelPlan &A, const KernelPlan &B) {
+    if (A.SingleIndex != B.SingleIndex || A.KernelEdits != B.KernelEdits)
       return false;
-    for (size_t I = 0; I < KernelEdits; ++I)
+    for (size_t I = 0; I < A.KernelEdits; ++I)
       if (A.Edits[I].Range.getAsRange() != B.Edits[I].Range.getAsRange() ||
           A.Edits[I].Text != B.Edits[I].Text)
         return false;
@@ -1122,7 +1119,7 @@ private:
         return MappedWhy;
     }
     P.Edits = std::move(Ed);
-    KernelEdits = P.Edits.size();
+    P.KernelEdits = P.Edits.size();
     return "";
   }
 

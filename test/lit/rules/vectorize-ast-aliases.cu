@@ -4,6 +4,12 @@
 // counts that are constant expressions (`constexpr`, `static constexpr`).
 // RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --allow-empty --check-prefix=DIAG %s < %t.err
+// Without the parse nothing is decided: the kernels stay, with one note.
+// RUN: %cu2hip %s -o - --no-summary --vectorize --no-semantic 2>%t.noparse | %strip | FileCheck --check-prefix=NOPARSE %s
+// RUN: FileCheck --check-prefix=NOPARSE-DIAG %s < %t.noparse
+// NOPARSE-NOT: cu2hip::vec_map
+// NOPARSE-DIAG: vectorize-ast-aliases.cu:[[@LINE+21]]:1: note: --vectorize rewrites kernels from Clang's parse of the file, and this file was not parsed (no CUDA SDK, --no-semantic, {{.*}}); kernels left scalar [vectorize]
+// NOPARSE-DIAG-NOT: note
 // CHECK: {{^}}#include <cu2hip/packed.h>
 // DIAG-NOT: note: kernel
 // DIAG-NOT: error
