@@ -800,6 +800,10 @@ private:
     if (!F || !Seen.insert(F->getCanonicalDecl()).second)
       return "";
     std::string Name = F->getNameAsString();
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+      if (M->isVirtual())
+        return "the expression calls '" + Name +
+               "', which is virtual (the function that runs cannot be checked)";
     const FunctionDecl *Def = nullptr;
     bool User = false;
     if (F->hasBody(Def) && Def) {

@@ -201,8 +201,10 @@ public:
   /// One note per file with a kernel but no AST: without the parse the
   /// kernel rewrites (VectorizeAstRule) cannot run, and say so.
   void needsParseNote(FileContext &C) {
-    if (C.Facts.Parsed)
+    if (C.Facts.Parsed) {
+      inactiveKernelNote(C);
       return;
+    }
     for (const Tok &K : C.Toks.tokens())
       if (K.isIdent("__global__") && !K.InDirective) {
         C.report(id(), Severity::Note, K.Offset,
@@ -210,6 +212,18 @@ public:
                  "file was not parsed (no CUDA SDK, --no-semantic, a header no ported "
                  "translation unit includes, or a file already in HIP); kernels left "
                  "scalar");
+        return;
+      }
+  }
+
+  /// One note per file with kernels in branches no configuration compiled:
+  /// they have no AST, so the kernel rewrites never see them.
+  void inactiveKernelNote(FileContext &C) {
+    for (const Tok &K : C.Toks.tokens())
+      if (K.isIdent("__global__") && !K.InDirective && C.Facts.isInactive(K.Offset)) {
+        C.report(id(), Severity::Note, K.Offset,
+                 "--vectorize rewrites kernels from Clang's parse, and this kernel is in a "
+                 "branch no configuration compiles (#if); left as it is");
         return;
       }
   }
