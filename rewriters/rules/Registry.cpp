@@ -19,7 +19,7 @@ std::unique_ptr<Rule> createLaunchBoundsRule();
 std::unique_ptr<Rule> createCudaArchRule();
 std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
-std::unique_ptr<Rule> createVectorizeRule();
+std::unique_ptr<Rule> createVectorizeCastsRule();
 std::unique_ptr<Rule> createWaveHeuristicsRule();
 
 std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
@@ -43,7 +43,7 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &) {
   R.push_back(createDynamicSharedRule());
   // Opt-in AMD rewrites (they check Options themselves).
   R.push_back(createAllocHooksRule());
-  R.push_back(createVectorizeRule());
+  R.push_back(createVectorizeCastsRule());
   R.push_back(createIncludesRule());
   return R;
 }

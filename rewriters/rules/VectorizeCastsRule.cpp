@@ -180,7 +180,7 @@ bool isControlWord(const Tok &K) {
 // The rule
 // ---------------------------------------------------------------------------
 
-class VectorizeRule : public Rule {
+class VectorizeCastsRule : public Rule {
 public:
   llvm::StringRef id() const override { return "vectorize"; }
 
@@ -484,6 +484,6 @@ private:
 
 } // namespace
 
-std::unique_ptr<Rule> createVectorizeRule() { return std::make_unique<VectorizeRule>(); }
+std::unique_ptr<Rule> createVectorizeCastsRule() { return std::make_unique<VectorizeCastsRule>(); }
 
 } // namespace cu2hip
