@@ -11,8 +11,14 @@
 //   2. times both at 2^24, 2^26 and 2^28 floats (median of 10 launches) as
 //      GB/s and as a fraction of the device's copy bandwidth, and compares
 //      their outputs at those sizes bit for bit.
+// The same for the kernel templates of test/packed/template_kernels.cu
+// (grid-stride axpb_gs and single-index muladd_at, float and __half
+// instantiations; ports linked as tk_scalar / tk_vec, built with
+// -DTK_NO_BF16): exactness for n = 0..67 and offsets 0..3 elements, then
+// 2^26, 2^27 and 2^28 elements against the scalar original and the copy rate.
 // HIP source; on NVIDIA built with nvcc -D__HIP_PLATFORM_NVIDIA__ -x cu.
 #include <hip/hip_runtime.h>
+#include <hip/hip_fp16.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -39,6 +45,17 @@
   }
 SI_DECLARE(si_scalar)
 SI_DECLARE(si_vec)
+
+#define TK_DECLARE(ns)                                                                       \
+  namespace ns {                                                                             \
+  void run_axpb_f32(float *y, const float *x, float s, float b, int n, int blocks, int threads); \
+  void run_axpb_f16(__half *y, const __half *x, __half s, __half b, int n, int blocks,       \
+                    int threads);                                                            \
+  void run_muladd_f32(float *y, const float *a, const float *b, int n, int threads);         \
+  void run_muladd_f16(__half *y, const __half *a, const __half *b, int n, int threads);      \
+  }
+TK_DECLARE(tk_scalar)
+TK_DECLARE(tk_vec)
 
 __global__ void fillK(size_t n, float *p, unsigned seed) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
@@ -140,6 +157,143 @@ static long exactChecks(long &cases) {
   return bad;
 }
 
+// ---- kernel templates -------------------------------------------------------
+
+__global__ void toHalfK(size_t n, const float *f, __half *h) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)blockDim.x * gridDim.x)
+    h[i] = __float2half(f[i]);
+}
+
+/// One launch of a templated kernel (0 axpb_gs, 1 muladd_at) in either port,
+/// for float (half = false) or __half; a and b are buffers of that type. The
+/// grid-stride kernel gets min(n/256, 16 x SMs) blocks of `threads`, as the
+/// runtime's earlier grid-stride rows did.
+static void runTemplate(bool vec, int kind, bool half, void *y, const void *a, const void *b,
+                        int n, int threads, int sms) {
+  int blocks = std::max(1, std::min((n + threads - 1) / threads, 16 * sms));
+  if (!half) {
+    float *Y = (float *)y;
+    const float *A = (const float *)a, *B = (const float *)b;
+    if (kind == 0)
+      (vec ? tk_vec::run_axpb_f32 : tk_scalar::run_axpb_f32)(Y, A, 1.25f, -0.375f, n, blocks,
+                                                             threads);
+    else
+      (vec ? tk_vec::run_muladd_f32 : tk_scalar::run_muladd_f32)(Y, A, B, n, threads);
+    return;
+  }
+  __half *Y = (__half *)y;
+  const __half *A = (const __half *)a, *B = (const __half *)b;
+  if (kind == 0)
+    (vec ? tk_vec::run_axpb_f16 : tk_scalar::run_axpb_f16)(Y, A, __float2half(1.25f),
+                                                           __float2half(-0.375f), n, blocks,
+                                                           threads);
+  else
+    (vec ? tk_vec::run_muladd_f16 : tk_scalar::run_muladd_f16)(Y, A, B, n, threads);
+}
+
+static long templateExact(long &cases) {
+  const int cap = 80;
+  float *fx, *fz;
+  void *x[2], *z[2], *ys, *yv;
+  CHECK(hipMalloc(&fx, cap * 4));
+  CHECK(hipMalloc(&fz, cap * 4));
+  fillK<<<1, 256>>>(cap, fx, 1);
+  fillK<<<1, 256>>>(cap, fz, 2);
+  x[0] = fx;
+  z[0] = fz;
+  CHECK(hipMalloc(&x[1], cap * 2));
+  CHECK(hipMalloc(&z[1], cap * 2));
+  toHalfK<<<1, 256>>>(cap, fx, (__half *)x[1]);
+  toHalfK<<<1, 256>>>(cap, fz, (__half *)z[1]);
+  CHECK(hipMalloc(&ys, cap * 4));
+  CHECK(hipMalloc(&yv, cap * 4));
+  std::vector<unsigned char> hs(cap * 4), hv(cap * 4);
+  long bad = 0;
+  for (int half = 0; half < 2; ++half) {
+    size_t es = half ? 2 : 4;
+    for (int kind = 0; kind < 2; ++kind)
+      for (int threads : {4, 32, 256})
+        for (int n = 0; n <= 67; ++n)
+          for (int ox = 0; ox < 4; ++ox)
+            for (int oy = 0; oy < 4; ++oy) {
+              CHECK(hipMemset(ys, 0xA5, cap * es));
+              CHECK(hipMemset(yv, 0xA5, cap * es));
+              const char *xp = (const char *)x[half] + ox * es, *zp = (const char *)z[half] + ox * es;
+              runTemplate(false, kind, half, (char *)ys + oy * es, xp, zp, n, threads, 1);
+              hipError_t e0 = hipGetLastError();
+              runTemplate(true, kind, half, (char *)yv + oy * es, xp, zp, n, threads, 1);
+              hipError_t e1 = hipGetLastError();
+              CHECK(hipMemcpy(hs.data(), ys, cap * es, hipMemcpyDeviceToHost));
+              CHECK(hipMemcpy(hv.data(), yv, cap * es, hipMemcpyDeviceToHost));
+              ++cases;
+              if (e0 != e1 || std::memcmp(hs.data(), hv.data(), cap * es) != 0) {
+                if (bad < 10)
+                  std::fprintf(stderr, "MISMATCH template kind %d %s block %d n %d x+%d y+%d\n",
+                               kind, half ? "half" : "float", threads, n, ox, oy);
+                ++bad;
+              }
+            }
+  }
+  CHECK(hipFree(fx));
+  CHECK(hipFree(fz));
+  CHECK(hipFree(x[1]));
+  CHECK(hipFree(z[1]));
+  CHECK(hipFree(ys));
+  CHECK(hipFree(yv));
+  return bad;
+}
+
+/// The templated kernels at 2^26..2^28 elements: GB/s of both ports, the
+/// speed-up and the share of the copy rate; outputs compared bit for bit.
+/// a, b, ys, yv hold 2^28 floats each; the __half inputs are converted from
+/// a and b.
+static long templateTable(int sms, double copyGBs, float *a, float *b, float *ys, float *yv,
+                          unsigned long long *diff) {
+  const size_t maxN = size_t(1) << 28;
+  __half *ha, *hb;
+  CHECK(hipMalloc(&ha, maxN * 2));
+  CHECK(hipMalloc(&hb, maxN * 2));
+  toHalfK<<<sms * 16, 256>>>(maxN, a, ha);
+  toHalfK<<<sms * 16, 256>>>(maxN, b, hb);
+  CHECK(hipDeviceSynchronize());
+  std::printf("| template kernel | type | n | scalar GB/s | vector GB/s | speed-up | scalar / copy "
+              "| vector / copy | outputs equal |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+  long bigBad = 0;
+  for (int lg : {26, 27, 28}) {
+    int n = 1 << lg;
+    for (int half = 0; half < 2; ++half)
+      for (int kind = 0; kind < 2; ++kind) {
+        size_t es = half ? 2 : 4;
+        const void *A = half ? (const void *)ha : a, *B = half ? (const void *)hb : b;
+        auto go = [&](bool vec) {
+          runTemplate(vec, kind, half, vec ? (void *)yv : (void *)ys, A, B, n, 256, sms);
+        };
+        float msS = timeMs([&] { go(false); }), msV = timeMs([&] { go(true); });
+        CHECK(hipMemset(ys, 0, maxN * 4));
+        CHECK(hipMemset(yv, 0, maxN * 4));
+        go(false);
+        go(true);
+        CHECK(hipMemset(diff, 0, sizeof *diff));
+        countDiffK<<<sms * 16, 256>>>(maxN, (const unsigned *)ys, (const unsigned *)yv, diff);
+        unsigned long long d = 0;
+        CHECK(hipMemcpy(&d, diff, sizeof d, hipMemcpyDeviceToHost));
+        bigBad += d != 0;
+        double bytes = (kind == 0 ? 2.0 : 3.0) * es * n;
+        double gs = bytes / (msS * 1e-3) / 1e9, gv = bytes / (msV * 1e-3) / 1e9;
+        std::printf("| %s | %s | 2^%d | %.0f | %.0f | %.2fx | %.1f%% | %.1f%% | %s |\n",
+                    kind == 0 ? "axpb_gs (grid-stride)" : "muladd_at (single index)",
+                    half ? "__half" : "float", lg, gs, gv, msS / msV, 100 * gs / copyGBs,
+                    100 * gv / copyGBs, d ? "NO" : "yes");
+        std::fflush(stdout);
+      }
+  }
+  CHECK(hipFree(ha));
+  CHECK(hipFree(hb));
+  return bigBad;
+}
+
 int main() {
   CHECK(hipSetDevice(0));
   hipDeviceProp_t prop;
@@ -207,10 +361,16 @@ int main() {
       std::fflush(stdout);
     }
   }
+  cases = 0;
+  long tBad = templateExact(cases);
+  std::printf("\nexactness (ported templates axpb_gs/muladd_at, float and __half, n=0..67, "
+              "x/y offsets 0..3 elements, blocks 4/32/256): %ld cases, %ld mismatches\n\n",
+              cases, tBad);
+  long tBig = templateTable(sms, copyGBs, a, b, ys, yv, diff);
   CHECK(hipFree(a));
   CHECK(hipFree(b));
   CHECK(hipFree(ys));
   CHECK(hipFree(yv));
   CHECK(hipFree(diff));
-  return bad || bigBad ? 1 : 0;
+  return bad || bigBad || tBad || tBig ? 1 : 0;
 }

@@ -20,9 +20,10 @@ std::unique_ptr<Rule> createLaunchBoundsRule();
 std::unique_ptr<Rule> createCudaArchRule();
 std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
-std::unique_ptr<Rule> createVectorizeRule();
+std::unique_ptr<Rule> createVectorizeCastsRule();
 std::unique_ptr<Rule> createWaveHeuristicsRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
+std::unique_ptr<AstRule> createVectorizeAstRule();
 
 namespace {
 
@@ -40,7 +41,7 @@ const RuleFactory TokenRules[] = {
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     // Opt-in AMD rewrites.
-    createAllocHooksRule,   createVectorizeRule,
+    createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
 };
 
@@ -59,7 +60,8 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts) {
 /// Every AST rule, in the order their matchers are registered.
 using AstRuleFactory = std::unique_ptr<AstRule> (*)();
 static const std::vector<AstRuleFactory> &astRuleFactories() {
-  static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule};
+  static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule,
+                                                createVectorizeAstRule};
   return F;
 }
 

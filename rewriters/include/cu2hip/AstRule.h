@@ -122,11 +122,10 @@ public:
   virtual bool enabled(const Options &) const { return true; }
   /// Registers the rule's matchers, with `this` as callback.
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
-  /// Handles one match of the rule's matchers.
-  virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {
-    check(Result);
-  }
+  /// Handles one match of the rule's matchers (R.Context is the parse's
+  /// ASTContext).
+  virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &R) = 0;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) final { check(R); }
   /// Called once after all matches of the parse.
   void onEndOfTranslationUnit() override {}
 

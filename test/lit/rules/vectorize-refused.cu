@@ -66,7 +66,7 @@ __global__ void widen(float *__restrict__ y, const __half *__restrict__ x, int n
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     y[i] = __half2float(x[i]);
 }
-// DIAG: vectorize-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: kernel 'scale_t' not vectorized: the element type 'T' is a template parameter; only float, double, __half and __nv_bfloat16 arrays are vectorized [vectorize]
+// DIAG: vectorize-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: kernel 'scale_t' not vectorized: it is a template with no instantiation in this file, so its element types cannot be checked [vectorize]
 template <typename T>
 __global__ void scale_t(T *__restrict__ y, const T *__restrict__ x, T s, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)

@@ -2,8 +2,20 @@
 // header launches it itself: other files that include the header may launch
 // it too, and the porter cannot see (or rewrite) those launches. Its
 // grid-stride neighbour is rewritten (that form keeps every launch as is).
-// RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.err | %strip | FileCheck %s
+// The kernels are decided on the parse of a translation unit including the
+// header, so the header is ported together with such a file.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: echo '#include "%s"' > %t/use.cu
+// RUN: %cu2hip %t/use.cu %s --out-root %t/out --no-summary --vectorize 2>%t.err
+// RUN: %strip < %t/out/vectorize-single-index-header.cuh | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
+// Ported alone (no translation unit parsed) the header keeps its kernels,
+// with one note saying why.
+// RUN: %cu2hip %s -o - --no-summary --vectorize 2>%t.alone | %strip | FileCheck --check-prefix=ALONE %s
+// RUN: FileCheck --check-prefix=ALONE-DIAG %s < %t.alone
+// ALONE-NOT: vec_map
+// ALONE-DIAG: vectorize-single-index-header.cuh:[[@LINE+10]]:1: note: --vectorize rewrites kernels from Clang's parse of the file, and this file was not parsed {{.*}}; kernels left scalar [vectorize]
+// ALONE-DIAG-NOT: note
 // COMPILE-ARGS: --vectorize
 // COMPILE-CHECK: all
 #pragma once

@@ -142,14 +142,6 @@ __global__ void in_macro(float *__restrict__ y, const float *__restrict__ x, int
 }
 void run_in_macro(float *y, const float *x, int n) { LAUNCH_COPY(y, x, n); }
 
-// DIAG: vectorize-single-index-refused.cu:[[@LINE+2]]:{{[0-9]+}}: note: kernel 'templated' not vectorized: {{.*}} but 'templated' is used at {{.*}}vectorize-single-index-refused.cu:[[@LINE+6]] other than in a launch (with template arguments); left scalar [vectorize]
-template <int B>
-__global__ void templated(float *__restrict__ y, const float *__restrict__ x, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = x[i];
-}
-void run_templated(float *y, const float *x, int n) { templated<256><<<(n + 255) / 256, 256>>>(y, x, n); }
-
 // DIAG: vectorize-single-index-refused.cu:[[@LINE+1]]:{{[0-9]+}}: note: kernel 'defaulted' not vectorized: {{.*}} but the launch at {{.*}}vectorize-single-index-refused.cu:[[@LINE+5]] passes 3 arguments for 4 parameters; left scalar [vectorize]
 __global__ void defaulted(float *__restrict__ y, const float *__restrict__ x, int n, int unused = 0) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
