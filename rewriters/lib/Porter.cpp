@@ -181,36 +181,44 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
+                                std::optional<unsigned> Mode) {
   llvm::SmallString<256> Dir(Path);
   llvm::sys::path::remove_filename(Dir);
   if (!Dir.empty())
     if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
       return llvm::createStringError(EC, "cannot create directory %s: %s",
                                      Dir.c_str(), EC.message().c_str());
-  llvm::SmallString<256> Model(Path);
-  Model += ".cu2hip-tmp-%%%%%%";
-  int FD;
-  llvm::SmallString<256> Tmp;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Tmp))
-    return llvm::createStringError(EC, "cannot create temporary file for %s: %s",
-                                   Path.str().c_str(), EC.message().c_str());
+  // TempFile registers the temporary for removal on SIGINT/SIGTERM; keep()
+  // renames it over Path, so Path never holds a partial file.
+  auto Tmp = llvm::sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
+  if (!Tmp)
+    return llvm::createStringError(llvm::errorToErrorCode(Tmp.takeError()),
+                                   "cannot create a temporary file beside %s",
+                                   Path.str().c_str());
+  std::error_code EC;
   {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    llvm::raw_fd_ostream OS(Tmp->FD, /*shouldClose=*/false);
     OS << Content;
-    OS.close();
-    if (OS.has_error()) {
-      llvm::sys::fs::remove(Tmp);
-      return llvm::createStringError(OS.error(), "cannot write %s: %s",
-                                     Path.str().c_str(), OS.error().message().c_str());
-    }
+    OS.flush();
+    EC = OS.error();
+    OS.clear_error(); // reported below; never a fatal "IO failure" on exit
   }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return llvm::createStringError(EC, "cannot rename into %s: %s",
-                                   Path.str().c_str(), EC.message().c_str());
+  if (!EC && Mode)
+    EC = llvm::sys::fs::setPermissions(Tmp->FD, llvm::sys::fs::perms(*Mode));
+  if (EC) {
+    llvm::consumeError(Tmp->discard());
+    return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
+                                   EC.message().c_str());
   }
-  return llvm::Error::success();
+  // A plain rename (TempFile::keep(Name) would fall back to copying into
+  // Path, through a symbolic link there, when the rename fails).
+  if ((EC = llvm::sys::fs::rename(Tmp->TmpName, Path))) {
+    llvm::consumeError(Tmp->discard());
+    return llvm::createStringError(EC, "cannot rename into %s: %s", Path.str().c_str(),
+                                   EC.message().c_str());
+  }
+  return Tmp->keep(); // closes it and drops it from the signal-removal list
 }
 
 std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
@@ -253,6 +261,9 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
   llvm::raw_string_ostream OS(Out);
   OS << "--- " << OldName << "\n+++ " << NewName << "\n";
   int Delta = 0;
+  // patch(1) needs this marker after a last line without '\n'.
+  const char *NoEol = "\\ No newline at end of file\n";
+  bool OldNoEol = !Old.empty() && Old.back() != '\n';
   auto OldLine = [&](unsigned L) { return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n'); };
   for (const Hunk &H : Hunks) {
     unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
@@ -273,6 +284,8 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
     for (unsigned L = CtxFirst; L <= CtxLast;) {
       if (!Touched[L - CtxFirst]) {
         BS << " " << OldLine(L) << "\n";
+        if (OldNoEol && L == NLines - 1)
+          BS << NoEol;
         ++OldCount, ++NewCount, ++L;
         continue;
       }
@@ -292,14 +305,19 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
         }
       if (Pos < E)
         New.append(Old.data() + Pos, E - Pos);
-      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount)
+      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount) {
         BS << "-" << OldLine(K) << "\n";
+        if (OldNoEol && K == NLines - 1)
+          BS << NoEol;
+      }
       llvm::SmallVector<llvm::StringRef, 16> NewLines;
       llvm::StringRef(New).split(NewLines, '\n');
       if (!NewLines.empty() && NewLines.back().empty())
         NewLines.pop_back();
       for (llvm::StringRef NL : NewLines)
         BS << "+" << NL << "\n", ++NewCount;
+      if (RunEnd == NLines - 1 && !New.empty() && New.back() != '\n')
+        BS << NoEol;
       L = RunEnd + 1;
     }
     OS << "@@ -" << CtxFirst + 1 << "," << OldCount << " +" << int(CtxFirst + 1) + Delta
