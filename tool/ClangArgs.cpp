@@ -44,7 +44,8 @@ void splitCommandLine(int Argc, const char **Argv, std::vector<const char *> &Ow
   }
 }
 
-std::vector<std::string> checkClangArgs(ArrayRef<std::string> Args, const std::string &Where) {
+std::vector<std::string> checkClangArgs(std::vector<std::string> &Args,
+                                        const std::string &Where) {
   std::vector<const char *> Ptrs;
   for (const std::string &A : Args)
     Ptrs.push_back(A.c_str());
@@ -55,11 +56,18 @@ std::vector<std::string> checkClangArgs(ArrayRef<std::string> Args, const std::s
   for (const opt::Arg *A : List.filtered(clang::driver::options::OPT_UNKNOWN))
     Msgs.push_back("unknown clang flag '" + A->getAsString(List) + "' " + Where +
                    ": clang ignores it");
-  for (const opt::Arg *A : List.filtered(clang::driver::options::OPT_INPUT))
-    Msgs.push_back("'" + A->getAsString(List) + "' " + Where +
-                   " is not a flag: clang ignores it (inputs go before --)");
+  std::vector<bool> Drop(Args.size(), false);
+  for (const opt::Arg *A : List.filtered(clang::driver::options::OPT_INPUT)) {
+    Msgs.push_back("'" + A->getAsString(List) + "' " + Where + " is not a flag: dropped");
+    Drop[A->getIndex()] = true;
+  }
   if (MissingCount)
     Msgs.push_back("'" + Args[MissingIndex] + "' " + Where + " needs a value");
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (!Drop[I])
+      Kept.push_back(std::move(Args[I]));
+  Args = std::move(Kept);
   return Msgs;
 }
 

@@ -8,7 +8,6 @@
 #ifndef CU2HIP_TOOL_CLANGARGS_H
 #define CU2HIP_TOOL_CLANGARGS_H
 
-#include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
 
@@ -21,9 +20,10 @@ void splitCommandLine(int Argc, const char **Argv, std::vector<const char *> &Ow
                       std::vector<std::string> &Clang);
 
 /// One message per argument of `Args` that clang's driver does not accept:
-/// an unknown flag, a word that is not a flag, a flag missing its value.
-/// `Where` names the source in the message ("after --", "in --config").
-std::vector<std::string> checkClangArgs(llvm::ArrayRef<std::string> Args,
+/// an unknown flag (kept: clang ignores it), a word that is not a flag
+/// (removed from `Args`: it would be parsed as a second input), a flag
+/// missing its value. `Where` names the source ("after --", "in --config").
+std::vector<std::string> checkClangArgs(std::vector<std::string> &Args,
                                         const std::string &Where);
 
 } // namespace cu2hip

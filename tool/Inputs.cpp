@@ -80,7 +80,7 @@ std::string encodingProblem(StringRef Head) {
 class TreeWalk {
 public:
   TreeWalk(StringRef In, StringRef Out, InputPlan &Plan)
-      : In(In), Out(Out), OutId(identityOf(Out)), Plan(Plan) {}
+      : In(In), Out(Out), Plan(Plan) {}
 
   /// Regular files found, sorted.
   std::vector<std::string> run() {
@@ -102,10 +102,9 @@ private:
   void walkDir(const std::string &Dir) {
     if (tooLong(Dir))
       return;
-    auto Id = identityOf(Dir);
-    if (Id && OutId && *Id == *OutId)
-      return; // the out-root inside the in-root, under another name
-    if (Id)
+    // Recorded even when it is the out-root under another name (a bind
+    // mount, a link): collectTree refuses that out-root.
+    if (auto Id = identityOf(Dir))
       Plan.Guard.addInputDir(*Id);
     std::error_code EC;
     for (sys::fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
@@ -151,7 +150,6 @@ private:
   }
 
   std::string In, Out;
-  std::optional<sys::fs::UniqueID> OutId;
   InputPlan &Plan;
   std::vector<std::string> Files;
 };

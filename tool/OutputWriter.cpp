@@ -202,6 +202,10 @@ Error copyFileAtomically(StringRef From, StringRef To) {
   if (!S_ISREG(St.st_mode))
     return createStringError(std::errc::invalid_argument, "%s: not a regular file, not copied",
                              From.str().c_str());
+  struct stat Dest;
+  if (::stat(To.str().c_str(), &Dest) == 0 && !S_ISREG(Dest.st_mode))
+    return createStringError(std::errc::file_exists, "%s exists and is not a regular file; "
+                             "not replaced", To.str().c_str());
   auto Tmp = tempBeside(To);
   if (!Tmp)
     return Tmp.takeError();

@@ -23,7 +23,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -199,7 +198,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
   if (DynShared != "keep" && DynShared != "macro")
     return usage("--dynamic-shared must be 'keep' or 'macro'");
   Opts.DynamicSharedMacro = DynShared == "macro";
-  for (const std::string &M : checkClangArgs(ClangArgs, "after --"))
+  for (const std::string &M : checkClangArgs(Opts.ExtraArgs, "after --"))
     warn(M);
   Opts.ExtraConfigs = parseConfigs();
   if (Wave == WaveMode::Keep)
@@ -241,51 +240,16 @@ static Error attachCompileCommands(std::vector<FileJob> &Jobs) {
   return Error::success();
 }
 
-/// Temporary files of the run (removed at exit, and on SIGINT/SIGTERM).
-struct RunTemps {
-  std::vector<std::string> Paths;
-  ~RunTemps() {
-    for (const std::string &P : Paths) {
-      sys::fs::remove(P);
-      sys::DontRemoveFileOnSignal(P);
-    }
-  }
-  Expected<std::string> create(StringRef Suffix, StringRef Content) {
-    SmallString<128> P;
-    int FD;
-    if (std::error_code EC = sys::fs::createTemporaryFile("cu2hip", Suffix, FD, P))
-      return errorCodeToError(EC);
-    sys::RemoveFileOnSignal(P);
-    Paths.push_back(std::string(P));
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Content;
-    OS.close();
-    std::error_code EC = OS.error();
-    OS.clear_error();
-    if (EC)
-      return errorCodeToError(EC);
-    return std::string(P);
-  }
-};
-
-/// FIFOs and device files of the tree would hang the parse of a file that
-/// includes one: an overlay shows each to clang as an empty file.
-static Error maskSpecialFiles(const InputPlan &Plan, Options &Opts, RunTemps &Temps) {
+/// FIFOs and device files named like sources in the tree would block the
+/// parse of any file that includes one (clang opens includes itself, and
+/// LibTooling ignores -ivfsoverlay): such a run uses the token rules only.
+static void avoidBlockingParse(const InputPlan &Plan, Options &Opts) {
   if (Plan.SpecialFiles.empty() || !Opts.Semantic)
-    return Error::success();
-  Expected<std::string> Empty = Temps.create("empty", "");
-  if (!Empty)
-    return Empty.takeError();
-  std::string Yaml = "{'version': 0, 'roots': [";
-  for (const std::string &P : Plan.SpecialFiles)
-    Yaml += "{'type': 'file', 'name': '" + P + "', 'external-contents': '" + *Empty + "'},";
-  Yaml += "]}\n";
-  Expected<std::string> Overlay = Temps.create("yaml", Yaml);
-  if (!Overlay)
-    return Overlay.takeError();
-  Opts.ExtraArgs.push_back("-ivfsoverlay");
-  Opts.ExtraArgs.push_back(*Overlay);
-  return Error::success();
+    return;
+  warn(Plan.SpecialFiles.front() + (Plan.SpecialFiles.size() > 1 ? " (and others)" : "") +
+       " is not a regular file: a parse including it would block, so this run ports with "
+       "the token rules only (as --no-semantic); remove it to get the semantic passes");
+  Opts.Semantic = false;
 }
 
 /// -j: the requested workers, at most one per translation unit and core.
@@ -315,7 +279,7 @@ static InputOptions inputOptions(uint64_t MaxSize) {
 /// which is printed naming the file.
 static bool emitResult(const FileResult &R, RunTally &T) {
   auto Fail = [&](Error E) {
-    errs() << (R.Output == "-" ? R.Input : R.Output) << ": error: " << toString(std::move(E))
+    errs() << (R.Output.empty() || R.Output == "-" ? R.Input : R.Output) << ": error: " << toString(std::move(E))
            << " [io-error]\n";
     ++T.Failed;
     return false;
@@ -401,9 +365,7 @@ static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &
     return usage("nothing written");
   if (Error E = attachCompileCommands(Plan->Jobs))
     return std::move(E);
-  RunTemps Temps;
-  if (Error E = maskSpecialFiles(*Plan, *Opts, Temps))
-    return std::move(E);
+  avoidBlockingParse(*Plan, *Opts);
 
   RunTally T;
   Verbosity V{Quiet, Verbose};
@@ -412,7 +374,10 @@ static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &
     T.addProblem(F);
   }
   Porter P(*Opts, Maps);
-  std::vector<FileResult> Results = P.run(Plan->Jobs, workersFor(Plan->Jobs));
+  unsigned Workers = workersFor(Plan->Jobs);
+  if (Verbose)
+    errs() << "cu2hip: " << Plan->Jobs.size() << " files, " << Workers << " workers\n";
+  std::vector<FileResult> Results = P.run(Plan->Jobs, Workers);
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);

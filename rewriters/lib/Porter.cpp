@@ -181,8 +181,36 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
+/// Writes `Content` straight into the existing non-regular file `Path` (a
+/// device such as /dev/null or /dev/stdout, a FIFO): replacing it by rename
+/// would destroy the device node, and there is no partial file to fear.
+static llvm::Error streamIntoSpecial(llvm::StringRef Path, llvm::StringRef Content) {
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
+    if (!EC) {
+      OS << Content;
+      OS.close();
+      EC = OS.error();
+      OS.clear_error();
+    }
+  }
+  if (EC)
+    return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
+                                   EC.message().c_str());
+  return llvm::Error::success();
+}
+
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 std::optional<unsigned> Mode) {
+  llvm::sys::fs::file_status St;
+  if (!llvm::sys::fs::status(Path, St, /*follow=*/true)) {
+    if (St.type() == llvm::sys::fs::file_type::directory_file)
+      return llvm::createStringError(std::errc::is_a_directory,
+                                     "cannot write %s: it is a directory", Path.str().c_str());
+    if (St.type() != llvm::sys::fs::file_type::regular_file)
+      return streamIntoSpecial(Path, Content);
+  }
   llvm::SmallString<256> Dir(Path);
   llvm::sys::path::remove_filename(Dir);
   if (!Dir.empty())

@@ -59,7 +59,9 @@ private:
 
 /// Writes `Content` to `Path` atomically (temporary file in the same
 /// directory, removed on SIGINT/SIGTERM, then rename), creating parent
-/// directories. A symbolic link at `Path` is replaced, never written through.
+/// directories. A symbolic link at `Path` is replaced, never written through;
+/// an existing device or FIFO there (/dev/null, /dev/stdout) is written
+/// into, not replaced.
 /// `Mode` (permission bits) is given to the new file; without it the
 /// process umask applies. Errors name `Path`; nothing is left at `Path` on
 /// failure (an existing file there stays as it was).
