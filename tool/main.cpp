@@ -376,7 +376,8 @@ static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &
   Porter P(*Opts, Maps);
   unsigned Workers = workersFor(Plan->Jobs);
   if (Verbose)
-    errs() << "cu2hip: " << Plan->Jobs.size() << " files, " << Workers << " workers\n";
+    errs() << "cu2hip: " << Plan->Jobs.size() << " files to port, "
+           << (Workers == 1 ? "1 worker" : std::to_string(Workers) + " workers") << "\n";
   std::vector<FileResult> Results = P.run(Plan->Jobs, Workers);
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)

@@ -220,10 +220,11 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   // TempFile registers the temporary for removal on SIGINT/SIGTERM; keep()
   // renames it over Path, so Path never holds a partial file.
   auto Tmp = llvm::sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
-  if (!Tmp)
-    return llvm::createStringError(llvm::errorToErrorCode(Tmp.takeError()),
-                                   "cannot create a temporary file beside %s",
-                                   Path.str().c_str());
+  if (!Tmp) {
+    std::error_code EC = llvm::errorToErrorCode(Tmp.takeError());
+    return llvm::createStringError(EC, "cannot create a temporary file beside %s: %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  }
   std::error_code EC;
   {
     llvm::raw_fd_ostream OS(Tmp->FD, /*shouldClose=*/false);
