@@ -422,6 +422,12 @@ int main(int argc, const char **argv) {
   if (ListRules) {
     for (auto &R : ruleCatalogue())
       outs() << format("%-22s %s\n", R.first, R.second);
+    // The command line's own findings (tool/Inputs.cpp, tool/OutputWriter.cpp).
+    static const char *const Own[][2] = {
+        {"io-error", "error: a path not ported, copied or written (named; the run fails)"},
+        {"io-skipped", "warning: a dangling link or a link to a directory in the tree"}};
+    for (auto &R : Own)
+      outs() << format("%-22s %s\n", R[0], R[1]);
     return closeStdout(0);
   }
   Expected<int> Status = portAll(argv[0], ClangArgs);
