@@ -154,6 +154,15 @@ private:
   std::vector<std::string> Files;
 };
 
+/// True when `P` resolves to a file outside the tree at `In` (through a
+/// symbolic link): --inplace on a tree rewrites only the tree.
+bool leadsOutOf(StringRef P, StringRef In) {
+  SmallString<256> RealP, RealIn;
+  if (sys::fs::real_path(P, RealP) || sys::fs::real_path(In, RealIn))
+    return false;
+  return !isUnder(RealP, RealIn);
+}
+
 /// The job (or copy, or problem) for a regular file `P` of the tree.
 void planTreeFile(const std::string &P, StringRef In, const InputOptions &O, InputPlan &Plan) {
   std::string Rel = P.substr(In.size() + 1);
@@ -165,6 +174,12 @@ void planTreeFile(const std::string &P, StringRef In, const InputOptions &O, Inp
   }
   if (std::string Why = whyNotPortable(P, O.MaxFileSize); !Why.empty()) {
     Plan.Problems.push_back(problem(P, Why + ": not ported"));
+    return;
+  }
+  if (O.InPlace && leadsOutOf(P, In)) {
+    Plan.Problems.push_back(problem(P, "symbolic link to a file outside the in-root: not "
+                                       "rewritten in place (give it by name to rewrite it)",
+                                    Severity::Warning));
     return;
   }
   FileJob J;

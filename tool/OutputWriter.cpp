@@ -57,7 +57,8 @@ Expected<sys::fs::TempFile> tempBeside(StringRef Path) {
   SmallString<256> Dir(Path);
   sys::path::remove_filename(Dir);
   if (!Dir.empty())
-    if (std::error_code EC = sys::fs::create_directories(Dir))
+    if (std::error_code EC =
+            sys::fs::create_directories(Dir, /*IgnoreExisting=*/true, sys::fs::all_all))
       return fileError(EC, "cannot create directory " + Dir);
   auto Tmp = sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
   if (!Tmp)

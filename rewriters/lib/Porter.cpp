@@ -214,7 +214,8 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   llvm::SmallString<256> Dir(Path);
   llvm::sys::path::remove_filename(Dir);
   if (!Dir.empty())
-    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            Dir, /*IgnoreExisting=*/true, llvm::sys::fs::all_all)) // umask applies
       return llvm::createStringError(EC, "cannot create directory %s: %s",
                                      Dir.c_str(), EC.message().c_str());
   // TempFile registers the temporary for removal on SIGINT/SIGTERM; keep()
