@@ -7,7 +7,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
+#include <csignal>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,6 +54,24 @@ std::error_code copyStream(int In, int Out) {
   }
 }
 
+/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime, so that a
+/// temporary is never between existing and being registered for removal,
+/// nor between its rename and its removal from the list.
+class InterruptsHeld {
+public:
+  InterruptsHeld() {
+    sigset_t Set;
+    sigemptyset(&Set);
+    for (int S : {SIGINT, SIGTERM, SIGHUP})
+      sigaddset(&Set, S);
+    pthread_sigmask(SIG_BLOCK, &Set, &Old);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+
 /// A temporary beside `Path` (removed on SIGINT/SIGTERM until committed).
 Expected<sys::fs::TempFile> tempBeside(StringRef Path) {
   SmallString<256> Dir(Path);
@@ -60,6 +80,7 @@ Expected<sys::fs::TempFile> tempBeside(StringRef Path) {
     if (std::error_code EC =
             sys::fs::create_directories(Dir, /*IgnoreExisting=*/true, sys::fs::all_all))
       return fileError(EC, "cannot create directory " + Dir);
+  InterruptsHeld Held;
   auto Tmp = sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
   if (!Tmp)
     return fileError(errorToErrorCode(Tmp.takeError()),
@@ -70,6 +91,7 @@ Expected<sys::fs::TempFile> tempBeside(StringRef Path) {
 /// Renames `Tmp` over `Path` (replacing a link there, never writing
 /// through it); on failure the temporary is removed.
 Error commitTemp(sys::fs::TempFile &Tmp, StringRef Path) {
+  InterruptsHeld Held;
   if (std::error_code EC = sys::fs::rename(Tmp.TmpName, Path)) {
     consumeError(Tmp.discard());
     return fileError(EC, "cannot rename into " + Path);

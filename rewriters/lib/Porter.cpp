@@ -7,6 +7,8 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <csignal>
+#include <pthread.h>
 #include <mutex>
 #include <set>
 
@@ -181,6 +183,26 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
+namespace {
+/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime, so that a
+/// temporary is never between existing and being registered for removal
+/// on those signals, nor between its rename and leaving that list.
+class InterruptsHeld {
+public:
+  InterruptsHeld() {
+    sigset_t Set;
+    sigemptyset(&Set);
+    for (int S : {SIGINT, SIGTERM, SIGHUP})
+      sigaddset(&Set, S);
+    pthread_sigmask(SIG_BLOCK, &Set, &Old);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+} // namespace
+
 /// Writes `Content` straight into the existing non-regular file `Path` (a
 /// device such as /dev/null or /dev/stdout, a FIFO): replacing it by rename
 /// would destroy the device node, and there is no partial file to fear.
@@ -220,7 +242,9 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                      Dir.c_str(), EC.message().c_str());
   // TempFile registers the temporary for removal on SIGINT/SIGTERM; keep()
   // renames it over Path, so Path never holds a partial file.
+  std::optional<InterruptsHeld> Held(std::in_place);
   auto Tmp = llvm::sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
+  Held.reset();
   if (!Tmp) {
     std::error_code EC = llvm::errorToErrorCode(Tmp.takeError());
     return llvm::createStringError(EC, "cannot create a temporary file beside %s: %s",
@@ -243,6 +267,7 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   }
   // A plain rename (TempFile::keep(Name) would fall back to copying into
   // Path, through a symbolic link there, when the rename fails).
+  Held.emplace();
   if ((EC = llvm::sys::fs::rename(Tmp->TmpName, Path))) {
     llvm::consumeError(Tmp->discard());
     return llvm::createStringError(EC, "cannot rename into %s: %s", Path.str().c_str(),
