@@ -161,9 +161,14 @@ static Error loadMaps(const char *Argv0, MapTable &Maps) {
     return usage("cannot find the mapping tables; pass --maps-dir");
   if (Error E = Maps.loadDirectory(Dir))
     return E;
-  for (const std::string &F : RuleFiles)
+  for (const std::string &F : RuleFiles) {
+    // A FIFO or device here would block or never end.
+    if (sys::fs::exists(F))
+      if (std::string Why = whyNotPortable(F, uint64_t(64) << 20); !Why.empty())
+        return usage("--rules " + F + ": " + Why);
     if (Error E = Maps.loadFile(F, /*AllowOverride=*/true))
       return E;
+  }
   for (const MapWarning &W : Maps.warnings())
     WithColor::warning(errs(), W.Loc) << W.Message << "\n";
   return Error::success();
