@@ -3,7 +3,7 @@
 // What a run tells its user: each finding (filtered by --quiet/--verbose),
 // the closing summary on stderr (files, lines, written, copied, failed,
 // names per library, edits per rule, findings per rule, unsupported APIs)
-// and the --report JSON (docs/design.md describes its fields).
+// and the --report JSON (its fields: see reportJson).
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_TOOL_SUMMARY_H
 #define CU2HIP_TOOL_SUMMARY_H

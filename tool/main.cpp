@@ -346,55 +346,78 @@ static bool finish(const std::vector<FileResult> &Results, const InputPlan &Plan
   return Ok;
 }
 
-/// Plans, checks, ports and writes; returns the exit status.
-static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &ClangArgs) {
-  auto Start = std::chrono::steady_clock::now();
+/// Everything a run needs before porting, each part checked.
+struct RunSetup {
+  MapTable Maps;
+  Options Opts;
+  InputPlan Plan;
+  std::string ReportPath; ///< absolute, or ""
+};
+
+/// Maps, options, inputs and the check of every output; an error is a usage
+/// error (exit status 2) and nothing has been written.
+static Error prepare(const char *Argv0, const std::vector<std::string> &ClangArgs,
+                     RunSetup &S) {
   // Resolve relative paths now: parsing changes directories per file.
-  std::string ReportPath = ReportFile.empty() ? "" : absolutePath(ReportFile);
+  S.ReportPath = ReportFile.empty() ? "" : absolutePath(ReportFile);
   Expected<uint64_t> MaxSize = parseSize(MaxFileSize);
   if (!MaxSize)
     return MaxSize.takeError();
-  MapTable Maps;
-  if (Error E = loadMaps(Argv0, Maps))
-    return std::move(E);
+  if (Error E = loadMaps(Argv0, S.Maps))
+    return E;
   Expected<Options> Opts = porterOptions(ClangArgs);
   if (!Opts)
     return Opts.takeError();
+  S.Opts = std::move(*Opts);
   Expected<InputPlan> Plan = collectInputs(inputOptions(*MaxSize));
   if (!Plan)
     return Plan.takeError();
-  std::vector<std::string> Refused = checkOutputs(*Plan, inputOptions(*MaxSize), ReportPath);
+  S.Plan = std::move(*Plan);
+  std::vector<std::string> Refused = checkOutputs(S.Plan, inputOptions(*MaxSize), S.ReportPath);
   for (const std::string &M : Refused)
     WithColor::error(errs(), "cu2hip") << M << "\n";
   if (!Refused.empty())
     return usage("nothing written");
-  if (Error E = attachCompileCommands(Plan->Jobs))
-    return std::move(E);
-  avoidBlockingParse(*Plan, *Opts);
+  if (Error E = attachCompileCommands(S.Plan.Jobs))
+    return E;
+  avoidBlockingParse(S.Plan, S.Opts);
+  return Error::success();
+}
 
+/// Ports the planned jobs, then writes, copies and reports.
+static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start) {
   RunTally T;
   Verbosity V{Quiet, Verbose};
-  for (const Finding &F : Plan->Problems) {
+  for (const Finding &F : S.Plan.Problems) {
     printFinding(F, V);
     T.addProblem(F);
   }
-  Porter P(*Opts, Maps);
-  unsigned Workers = workersFor(Plan->Jobs);
+  Porter P(S.Opts, S.Maps);
+  unsigned Workers = workersFor(S.Plan.Jobs);
   if (Verbose)
-    errs() << "cu2hip: " << Plan->Jobs.size() << " files to port, "
+    errs() << "cu2hip: " << S.Plan.Jobs.size() << " files to port, "
            << (Workers == 1 ? "1 worker" : std::to_string(Workers) + " workers") << "\n";
-  std::vector<FileResult> Results = P.run(Plan->Jobs, Workers);
+  std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers);
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);
-    T.addResult(Results[I], Plan->Jobs[I].IsTU);
+    T.addResult(Results[I], S.Plan.Jobs[I].IsTU);
     if (!(Results[I].Original.empty() && Results[I].Failed))
       emitResult(Results[I], T);
   }
-  copyFiles(Plan->Copies, T);
+  copyFiles(S.Plan.Copies, T);
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  finish(Results, *Plan, ReportPath, T, Secs);
+  finish(Results, S.Plan, S.ReportPath, T, Secs);
   return T.Failed ? 1 : 0;
+}
+
+/// Plans, checks, ports and writes; returns the exit status.
+static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &ClangArgs) {
+  auto Start = std::chrono::steady_clock::now();
+  RunSetup S;
+  if (Error E = prepare(Argv0, ClangArgs, S))
+    return std::move(E);
+  return portAndWrite(S, Start);
 }
 
 /// Flushes stdout at exit: an error there is said and fails the run, and
