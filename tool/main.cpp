@@ -3,27 +3,30 @@
 //   cu2hip kernel.cu -o kernel.hip
 //   cu2hip --in-root src --out-root hip-src [-p build] [-j N] [-- clang args]
 //
-// A thin driver over libcu2hip (rewriters/): options, the file walk, the
-// compilation database, writing outputs, the closing summary.
+// A thin driver over libcu2hip (rewriters/): the options, then
+//   Inputs.cpp       which files are ported, copied or refused (tree walk),
+//   OutputWriter.cpp safe writes: identity checks, temporaries, backups,
+//   Summary.cpp      diagnostics, the closing summary, the JSON report,
+//   ClangArgs.cpp    the arguments after `--`.
 //===----------------------------------------------------------------------===//
+#include "ClangArgs.h"
+#include "Inputs.h"
+#include "OutputWriter.h"
+#include "Summary.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Porter.h"
 #include "cu2hip/SemanticPass.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/Timer.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
-#include <map>
-#include <set>
 
 #ifndef CU2HIP_VERSION
 #define CU2HIP_VERSION "0.1"
@@ -45,8 +48,11 @@ static cl::opt<std::string> OutRoot("out-root",
                                     cl::value_desc("dir"), cl::cat(Cat));
 static cl::opt<std::string> BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
                                       cl::value_desc("dir"), cl::cat(Cat));
-static cl::opt<unsigned> NumJobs("j", cl::desc("Translation units ported in parallel"),
-                                 cl::init(1), cl::cat(Cat));
+static cl::opt<unsigned> NumJobs("j",
+                                 cl::desc("Translation units ported in parallel (-j N or -jN; "
+                                          "capped at the translation units and the cores; "
+                                          "0 = one per core)"),
+                                 cl::init(1), cl::Prefix, cl::cat(Cat));
 static cl::opt<bool> InPlace("inplace", cl::desc("Rewrite inputs in place (keeps FILE.orig)"),
                              cl::cat(Cat));
 static cl::opt<bool> DryRun("dry-run", cl::desc("Port and report, write nothing"), cl::cat(Cat));
@@ -93,6 +99,10 @@ static cl::opt<bool> Annotate("annotate", cl::desc("Write findings as comments i
                               cl::cat(Cat));
 static cl::opt<std::string> ReportFile("report", cl::desc("Write a JSON report"),
                                        cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<std::string> MaxFileSize("max-file-size",
+                                        cl::desc("Largest source or header ported, in bytes, "
+                                                 "or with a K, M or G suffix (default 64M)"),
+                                        cl::value_desc("size"), cl::init("64M"), cl::cat(Cat));
 static cl::opt<bool> Quiet("quiet", cl::desc("Only errors and the summary"), cl::cat(Cat));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Also print Clang's type-check notes (parse-semantic)"),
@@ -103,6 +113,7 @@ static cl::opt<bool> ListRules("list-rules", cl::desc("List rule ids and exit"),
 static cl::opt<bool> PrintIncludeDir("print-include-dir",
                                      cl::desc("Print the directory holding <cu2hip/wave.h> and exit"),
                                      cl::cat(Cat));
+
 
 static std::string exeDir(const char *Argv0) {
   std::string P = sys::fs::getMainExecutable(Argv0, (void *)&exeDir);
@@ -120,100 +131,67 @@ static std::string findDataDir(const char *Argv0, StringRef Installed, StringRef
   return "";
 }
 
-static bool isSourceExt(StringRef Ext) {
-  return Ext == ".cu" || Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c";
-}
-static bool isHeaderExt(StringRef Ext) {
-  return Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" ||
-         Ext == ".inl" || Ext == ".inc" || Ext == ".cuinc";
+/// A usage or setup error: printed, exit status 2.
+static Error usage(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-static std::string absolute(StringRef P) {
-  SmallString<256> A(P);
-  sys::fs::make_absolute(A);
-  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  return std::string(A);
-}
+static void warn(const Twine &Msg) { WithColor::warning(errs(), "cu2hip") << Msg << "\n"; }
 
-static bool isUnder(StringRef Path, StringRef Dir) {
-  return Path.startswith(Dir) && (Path.size() == Dir.size() || Path[Dir.size()] == '/');
-}
-
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  // Arguments after `--` go to clang.
-  std::vector<const char *> Own;
-  std::vector<std::string> ClangArgs;
-  bool After = false;
-  for (int I = 0; I < argc; ++I) {
-    if (!After && StringRef(argv[I]) == "--") {
-      After = true;
-      continue;
-    }
-    if (After) {
-      // Relative include paths are relative to where cu2hip was started,
-      // not to the directory of each file (the parse's working directory).
-      StringRef A = argv[I];
-      for (StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
-        if (A.startswith(Flag) && A.size() > Flag.size() &&
-            !sys::path::is_absolute(A.substr(Flag.size()))) {
-          ClangArgs.push_back((Flag + absolute(A.substr(Flag.size()))).str());
-          A = "";
-          break;
-        }
-        if (A == Flag && I + 1 < argc && !sys::path::is_absolute(argv[I + 1])) {
-          ClangArgs.push_back(Flag.str());
-          ClangArgs.push_back(absolute(argv[++I]));
-          A = "";
-          break;
-        }
-      }
-      if (!A.empty())
-        ClangArgs.push_back(A.str());
-      continue;
-    }
-    else
-      Own.push_back(argv[I]);
+/// --max-file-size: bytes, or with a K, M or G suffix (powers of 1024).
+static Expected<uint64_t> parseSize(StringRef S) {
+  uint64_t Scale = 1;
+  if (!S.empty() && StringRef("KMG").contains(toUpper(S.back()))) {
+    Scale = uint64_t(1) << (10 * (StringRef("KMG").find(toUpper(S.back())) + 1));
+    S = S.drop_back();
   }
-  cl::HideUnrelatedOptions(Cat);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")\n";
-  });
-  cl::ParseCommandLineOptions(Own.size(), Own.data(),
-                              "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
-  auto Err = [](const Twine &Msg) {
-    WithColor::error(errs(), "cu2hip") << Msg << "\n";
-    return 2;
-  };
+  uint64_t N;
+  if (S.getAsInteger(10, N) || N > UINT64_MAX / Scale)
+    return usage("--max-file-size=" + MaxFileSize + ": expected bytes, or a number with K, M "
+                 "or G");
+  return N * Scale;
+}
 
-  std::string SourceRoot = CU2HIP_SOURCE_DIR;
-  if (PrintIncludeDir) {
-    outs() << findDataDir(argv[0], "include/cu2hip-runtime", SourceRoot + "/runtime/include")
-           << "\n";
-    return 0;
-  }
-  if (ListRules) {
-    for (const RuleIdInfo &R : ruleCatalogue())
-      outs() << format("%-22s %-8s %s\n", R.Id, idKindName(R.Kind).str().c_str(), R.Summary);
-    return 0;
-  }
-
-  auto Start = std::chrono::steady_clock::now();
-  // Resolve relative paths now: parsing changes directories per file.
-  std::string ReportPath = ReportFile.empty() ? "" : absolute(ReportFile);
-  // Maps.
-  MapTable Maps;
-  std::string Dir = MapsDir.empty()
-                        ? findDataDir(argv[0], "share/cu2hip/maps", SourceRoot + "/rewriters/maps")
-                        : std::string(MapsDir);
+/// The built-in maps, then the --rules files (their doubts as warnings).
+static Error loadMaps(const char *Argv0, MapTable &Maps) {
+  std::string Dir = MapsDir.empty() ? findDataDir(Argv0, "share/cu2hip/maps",
+                                                  CU2HIP_SOURCE_DIR "/rewriters/maps")
+                                    : std::string(MapsDir);
   if (Dir.empty())
-    return Err("cannot find the mapping tables; pass --maps-dir");
+    return usage("cannot find the mapping tables; pass --maps-dir");
   if (Error E = Maps.loadDirectory(Dir))
-    return Err(toString(std::move(E)));
-  for (auto &F : RuleFiles)
+    return E;
+  for (const std::string &F : RuleFiles) {
+    // A FIFO or device here would block or never end.
+    if (sys::fs::exists(F))
+      if (std::string Why = whyNotPortable(F, uint64_t(64) << 20); !Why.empty())
+        return usage("--rules " + F + ": " + Why);
     if (Error E = Maps.loadFile(F, /*AllowOverride=*/true))
-      return Err(toString(std::move(E)));
+      return E;
+  }
+  for (const MapWarning &W : Maps.warnings())
+    WithColor::warning(errs(), W.Loc) << W.Message << "\n";
+  return Error::success();
+}
 
+/// --config values: each a list of flags, checked like the ones after `--`.
+static std::vector<std::vector<std::string>> parseConfigs() {
+  std::vector<std::vector<std::string>> Out;
+  for (const std::string &C : Configs) {
+    SmallVector<StringRef, 8> Parts;
+    StringRef(C).split(Parts, ' ', -1, /*KeepEmpty=*/false);
+    std::vector<std::string> V(Parts.begin(), Parts.end());
+    if (V.empty())
+      warn("--config=\"" + C + "\" holds no flags: it parses the default configuration again");
+    for (const std::string &M : checkClangArgs(V, "in --config=\"" + C + "\""))
+      warn(M);
+    Out.push_back(std::move(V));
+  }
+  return Out;
+}
+
+/// The porter's options from the command line.
+static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs) {
   Options Opts;
   Opts.Launch = Launch;
   Opts.Wave = Wave;
@@ -223,146 +201,37 @@ int main(int argc, const char **argv) {
   Opts.ExtraArgs = ClangArgs;
   Opts.ResourceDir = CU2HIP_CLANG_RESOURCE_DIR;
   if (DynShared != "keep" && DynShared != "macro")
-    return Err("--dynamic-shared must be 'keep' or 'macro'");
+    return usage("--dynamic-shared must be 'keep' or 'macro'");
   Opts.DynamicSharedMacro = DynShared == "macro";
-  for (auto &C : Configs) {
-    SmallVector<StringRef, 8> Parts;
-    StringRef(C).split(Parts, ' ', -1, false);
-    std::vector<std::string> V;
-    for (auto P : Parts)
-      V.push_back(P.str());
-    Opts.ExtraConfigs.push_back(V);
-  }
+  for (const std::string &M : checkClangArgs(Opts.ExtraArgs, "after --"))
+    warn(M);
+  Opts.ExtraConfigs = parseConfigs();
   if (Wave == WaveMode::Keep)
-    WithColor::warning(errs(), "cu2hip")
-        << "--wave=keep: warp-32 code is only correct on wave32 targets "
-           "(RDNA, gfx10+); on CDNA (wave64) shuffles, ballots and votes span "
-           "two CUDA warps\n";
+    warn("--wave=keep: warp-32 code is only correct on wave32 targets (RDNA, gfx10+); on "
+         "CDNA (wave64) shuffles, ballots and votes span two CUDA warps");
   Opts.Semantic = !NoSemantic;
-  if (Opts.Semantic) {
-    Opts.CudaPath = findCudaPath(CudaPath);
-    if (Opts.CudaPath.empty())
-      return Err(Twine("no CUDA headers found") +
+  if (!Opts.Semantic)
+    return Opts;
+  Opts.CudaPath = findCudaPath(CudaPath);
+  if (Opts.CudaPath.empty())
+    return usage(Twine("no CUDA headers found") +
                  (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
                                    : " under --cuda-path=" + CudaPath) +
                  ": pass --cuda-path=<CUDA SDK dir> (the one holding "
-                 "include/cuda_runtime.h), or --no-semantic to port with token "
-                 "rules only");
-  }
+                 "include/cuda_runtime.h), or --no-semantic to port with token rules only");
+  return Opts;
+}
 
-  // Compilation database.
+/// Flags and working directory of each translation unit (-p).
+static Error attachCompileCommands(std::vector<FileJob> &Jobs) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   if (!BuildPath.empty()) {
     std::string ErrMsg;
     Db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, ErrMsg);
     if (!Db)
-      return Err("cannot load compile_commands.json from " + BuildPath + ": " + ErrMsg);
+      return usage("cannot load compile_commands.json from " + BuildPath + ": " + ErrMsg);
   }
-
-  // Files and outputs.
-  std::vector<FileJob> Jobs;
-  if (!InRoot.empty()) {
-    if (!Inputs.empty())
-      return Err("give either --in-root or input files, not both");
-    if (OutRoot.empty() && !InPlace && !DryRun && !Diff)
-      return Err("--in-root needs --out-root, --inplace, --dry-run or --diff");
-    std::string In = absolute(InRoot), Out = OutRoot.empty() ? "" : absolute(OutRoot);
-    if (!sys::fs::is_directory(In))
-      return Err("--in-root " + InRoot + " is not a directory");
-    if (!Out.empty() && Out == In)
-      return Err("--out-root must differ from --in-root (use --inplace to rewrite the tree)");
-    if (!Out.empty()) {
-      // Also through symbolic links: an out-root that is the in-root would
-      // overwrite the inputs.
-      SmallString<256> RIn, ROut;
-      if (!sys::fs::real_path(In, RIn) && !sys::fs::real_path(Out, ROut) &&
-          (RIn == ROut || isUnder(RIn, ROut)))
-        return Err("--out-root " + OutRoot + " is (or contains) the in-root " + InRoot +
-                   " (through a symbolic link); use --inplace to rewrite the tree");
-    }
-    std::error_code EC;
-    std::vector<std::string> Found;
-    // Symbolic links to directories are not followed (no loops, no trees
-    // ported twice); links to files are ported as files.
-    for (sys::fs::recursive_directory_iterator It(In, EC, /*follow_symlinks=*/false), End;
-         It != End && !EC; It.increment(EC)) {
-      std::string P = It->path();
-      if (!Out.empty() && isUnder(P, Out)) {
-        It.no_push();
-        continue;
-      }
-      StringRef Name = sys::path::filename(P);
-      sys::fs::file_type Type = It->type();
-      if (Type == sys::fs::file_type::symlink_file) {
-        sys::fs::file_status St;
-        if (sys::fs::status(P, St, /*follow=*/true)) {
-          errs() << P << ": warning: dangling symbolic link, skipped\n";
-          continue;
-        }
-        if (St.type() == sys::fs::file_type::directory_file) {
-          errs() << P << ": warning: symbolic link to a directory, not followed\n";
-          continue;
-        }
-        Type = St.type();
-      }
-      if (Name.startswith(".") && Type == sys::fs::file_type::directory_file) {
-        It.no_push();
-        continue;
-      }
-      if (Type == sys::fs::file_type::regular_file)
-        Found.push_back(P);
-    }
-    if (EC)
-      return Err("cannot walk " + InRoot + ": " + EC.message());
-    std::sort(Found.begin(), Found.end());
-    for (auto &P : Found) {
-      StringRef Ext = sys::path::extension(P);
-      std::string Rel = P.substr(In.size() + 1);
-      std::string Dest = InPlace ? P : (Out.empty() ? "" : Out + "/" + Rel);
-      if (!isSourceExt(Ext) && !isHeaderExt(Ext)) {
-        // Other files are copied so the tree stays buildable.
-        if (!Dest.empty() && !InPlace && !DryRun && !Diff) {
-          sys::fs::create_directories(sys::path::parent_path(Dest));
-          if (std::error_code CE = sys::fs::copy_file(P, Dest))
-            errs() << P << ": error: cannot copy: " << CE.message() << "\n";
-        }
-        continue;
-      }
-      FileJob J;
-      J.Input = P;
-      J.Output = Dest;
-      J.IsTU = isSourceExt(Ext);
-      Jobs.push_back(J);
-    }
-  } else {
-    if (Inputs.empty())
-      return Err("no input files (give files, or --in-root DIR --out-root DIR)");
-    if (!OutFile.empty() && Inputs.size() != 1)
-      return Err("-o takes exactly one input file");
-    if (!OutFile.empty() && (InPlace || !OutRoot.empty()))
-      return Err("-o cannot be combined with --inplace or --out-root");
-    if (Inputs.size() > 1 && OutRoot.empty() && !InPlace && !DryRun && !Diff)
-      return Err("several inputs need --out-root, --inplace, --dry-run or --diff");
-    std::string Out = OutRoot.empty() ? "" : absolute(OutRoot);
-    for (auto &I : Inputs) {
-      if (!sys::fs::exists(I))
-        return Err("no such file: " + I);
-      FileJob J;
-      J.Input = absolute(I);
-      StringRef Ext = sys::path::extension(I);
-      J.IsTU = !isHeaderExt(Ext);
-      if (InPlace)
-        J.Output = J.Input;
-      else if (!OutFile.empty())
-        J.Output = OutFile == "-" ? "-" : absolute(OutFile);
-      else if (!Out.empty())
-        J.Output = Out + "/" + std::string(sys::path::filename(I));
-      else if (!DryRun && !Diff)
-        J.Output = "-";
-      Jobs.push_back(J);
-    }
-  }
-  for (auto &J : Jobs) {
+  for (FileJob &J : Jobs) {
     if (Db && J.IsTU) {
       auto Cmds = Db->getCompileCommands(J.Input);
       if (!Cmds.empty()) {
@@ -373,136 +242,220 @@ int main(int argc, const char **argv) {
     if (J.WorkDir.empty())
       J.WorkDir = std::string(sys::path::parent_path(J.Input));
   }
+  return Error::success();
+}
 
-  Porter P(Opts, Maps);
-  std::vector<FileResult> Results = P.run(Jobs, NumJobs);
+/// FIFOs and device files named like sources in the tree would block the
+/// parse of any file that includes one (clang opens includes itself, and
+/// LibTooling ignores -ivfsoverlay): such a run uses the token rules only.
+static void avoidBlockingParse(const InputPlan &Plan, Options &Opts) {
+  if (Plan.SpecialFiles.empty() || !Opts.Semantic)
+    return;
+  warn(Plan.SpecialFiles.front() + (Plan.SpecialFiles.size() > 1 ? " (and others)" : "") +
+       " is not a regular file: a parse including it would block, so this run ports with "
+       "the token rules only (as --no-semantic); remove it to get the semantic passes");
+  Opts.Semantic = false;
+}
 
-  // Diagnostics, outputs.
-  unsigned Failed = 0, Written = 0, Lines = 0, TUs = 0;
-  std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
-  std::vector<const Finding *> Unsupported;
+/// -j: the requested workers, at most one per translation unit and core.
+static unsigned workersFor(const std::vector<FileJob> &Jobs) {
+  unsigned TUs = 0;
+  for (const FileJob &J : Jobs)
+    TUs += J.IsTU;
+  unsigned Cores = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+  unsigned Want = NumJobs == 0 ? Cores : unsigned(NumJobs);
+  return std::max(1u, std::min({Want, Cores, std::max(1u, TUs)}));
+}
+
+static InputOptions inputOptions(uint64_t MaxSize) {
+  InputOptions O;
+  O.Files.assign(Inputs.begin(), Inputs.end());
+  O.InRoot = InRoot;
+  O.OutRoot = OutRoot;
+  O.OutFile = OutFile;
+  O.InPlace = InPlace;
+  O.DryRun = DryRun;
+  O.Diff = Diff;
+  O.MaxFileSize = MaxSize;
+  return O;
+}
+
+/// Writes (or prints) one result as the mode asks; false on an I/O error,
+/// which is printed naming the file.
+static bool emitResult(const FileResult &R, RunTally &T) {
+  auto Fail = [&](Error E) {
+    errs() << (R.Output.empty() || R.Output == "-" ? R.Input : R.Output) << ": error: " << toString(std::move(E))
+           << " [io-error]\n";
+    ++T.Failed;
+    return false;
+  };
+  if (Diff) {
+    std::string Text =
+        unifiedDiff(R, R.Input, R.Output.empty() || R.Output == "-" ? R.Input : R.Output);
+    if (Error E = writeToStdout(Text))
+      return Fail(std::move(E));
+    return true;
+  }
+  if (DryRun || R.Output.empty())
+    return true;
+  if (R.Output == "-") {
+    if (Error E = writeToStdout(R.Ported))
+      return Fail(std::move(E));
+    return true;
+  }
+  if (InPlace) {
+    if (R.Ported == R.Original)
+      return true;
+    std::string Backup;
+    if (Error E = writeInPlace(R.Input, R.Original, R.Ported, Backup))
+      return Fail(std::move(E));
+    if (Backup != R.Input + ".orig")
+      errs() << R.Input << ": note: " << R.Input << ".orig exists; backup written to "
+             << Backup << "\n";
+  } else if (Error E = writeFileAtomically(R.Output, R.Ported, permissionsOf(R.Input))) {
+    return Fail(std::move(E));
+  }
+  ++T.Written;
+  return true;
+}
+
+/// The non-source files of the tree.
+static void copyFiles(const std::vector<CopyJob> &Copies, RunTally &T) {
+  for (const CopyJob &C : Copies) {
+    if (Error E = copyFileAtomically(C.From, C.To)) {
+      errs() << C.From << ": error: " << toString(std::move(E)) << " [io-error]\n";
+      ++T.Failed;
+      continue;
+    }
+    ++T.Copied;
+  }
+}
+
+/// Summary and report; false when the report could not be written.
+static bool finish(const std::vector<FileResult> &Results, const InputPlan &Plan,
+                   const std::string &ReportPath, RunTally &T, double Secs) {
+  bool Ok = true;
+  if (!ReportPath.empty())
+    if (Error E = writeFileAtomically(ReportPath, reportJson(Results, Plan.Problems, T, Secs))) {
+      errs() << ReportPath << ": error: " << toString(std::move(E)) << " [io-error]\n";
+      ++T.Failed;
+      Ok = false;
+    }
+  if (!NoSummary)
+    printSummary(T, Secs, errs());
+  return Ok;
+}
+
+/// Everything a run needs before porting, each part checked.
+struct RunSetup {
+  MapTable Maps;
+  Options Opts;
+  InputPlan Plan;
+  std::string ReportPath; ///< absolute, or ""
+};
+
+/// Maps, options, inputs and the check of every output; an error is a usage
+/// error (exit status 2) and nothing has been written.
+static Error prepare(const char *Argv0, const std::vector<std::string> &ClangArgs,
+                     RunSetup &S) {
+  // Resolve relative paths now: parsing changes directories per file.
+  S.ReportPath = ReportFile.empty() ? "" : absolutePath(ReportFile);
+  Expected<uint64_t> MaxSize = parseSize(MaxFileSize);
+  if (!MaxSize)
+    return MaxSize.takeError();
+  if (Error E = loadMaps(Argv0, S.Maps))
+    return E;
+  Expected<Options> Opts = porterOptions(ClangArgs);
+  if (!Opts)
+    return Opts.takeError();
+  S.Opts = std::move(*Opts);
+  Expected<InputPlan> Plan = collectInputs(inputOptions(*MaxSize));
+  if (!Plan)
+    return Plan.takeError();
+  S.Plan = std::move(*Plan);
+  std::vector<std::string> Refused = checkOutputs(S.Plan, inputOptions(*MaxSize), S.ReportPath);
+  for (const std::string &M : Refused)
+    WithColor::error(errs(), "cu2hip") << M << "\n";
+  if (!Refused.empty())
+    return usage("nothing written");
+  if (Error E = attachCompileCommands(S.Plan.Jobs))
+    return E;
+  avoidBlockingParse(S.Plan, S.Opts);
+  return Error::success();
+}
+
+/// Ports the planned jobs, then writes, copies and reports.
+static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start) {
+  RunTally T;
+  Verbosity V{Quiet, Verbose};
+  for (const Finding &F : S.Plan.Problems) {
+    printFinding(F, V);
+    T.addProblem(F);
+  }
+  Porter P(S.Opts, S.Maps);
+  unsigned Workers = workersFor(S.Plan.Jobs);
+  if (Verbose)
+    errs() << "cu2hip: " << S.Plan.Jobs.size() << " files to port, "
+           << (Workers == 1 ? "1 worker" : std::to_string(Workers) + " workers") << "\n";
+  std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers);
   for (size_t I = 0; I < Results.size(); ++I) {
-    FileResult &R = Results[I];
-    Lines += R.Lines;
-    TUs += Jobs[I].IsTU;
-    for (const Finding &F : R.Findings) {
-      ++PerRule[F.RuleId];
-      if (F.RuleId == "names-unsupported" || F.RuleId == "includes-unsupported")
-        Unsupported.push_back(&F);
-      bool Chatty = F.RuleId == "names-user-macro" || F.RuleId == "parse-semantic";
-      if (F.Sev == Severity::Error || (!Quiet && F.Sev == Severity::Warning) ||
-          (!Quiet && F.Sev == Severity::Note && (!Chatty || Verbose)))
-        F.print(errs());
-    }
-    for (auto &KV : R.Stats.RenamesPerLib)
-      PerLib[KV.getKey().str()] += KV.getValue();
-    for (auto &KV : R.Stats.EditsPerRule)
-      if (KV.getKey() != "names")
-        PerEdit[KV.getKey().str()] += KV.getValue();
-    if (R.Failed)
-      ++Failed;
-    if (R.Original.empty() && R.Failed)
-      continue;
-    if (Diff) {
-      outs() << unifiedDiff(R, R.Input, R.Output.empty() || R.Output == "-" ? R.Input : R.Output);
-      continue;
-    }
-    if (DryRun || R.Output.empty())
-      continue;
-    if (R.Output == "-") {
-      outs() << R.Ported;
-      continue;
-    }
-    if (InPlace) {
-      if (R.Ported == R.Original)
-        continue;
-      // FILE.orig, or FILE.orig.N when FILE.orig already exists (never
-      // overwrite a backup, never lose the current content).
-      std::string Backup = R.Input + ".orig";
-      for (unsigned N = 1; sys::fs::exists(Backup); ++N)
-        Backup = R.Input + ".orig." + std::to_string(N);
-      if (Backup != R.Input + ".orig")
-        errs() << R.Input << ": note: " << R.Input << ".orig exists; backup written to "
-               << Backup << "\n";
-      if (std::error_code EC = sys::fs::copy_file(R.Input, Backup)) {
-        errs() << R.Input << ": error: cannot write backup " << Backup << ": "
-               << EC.message() << "; file left unchanged\n";
-        ++Failed;
-        continue;
-      }
-    }
-    if (Error E = writeFileAtomically(R.Output, R.Ported)) {
-      errs() << R.Output << ": error: " << toString(std::move(E)) << "\n";
-      ++Failed;
-      continue;
-    }
-    ++Written;
+    for (const Finding &F : Results[I].Findings)
+      printFinding(F, V);
+    T.addResult(Results[I], S.Plan.Jobs[I].IsTU);
+    if (!(Results[I].Original.empty() && Results[I].Failed))
+      emitResult(Results[I], T);
   }
+  copyFiles(S.Plan.Copies, T);
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  finish(Results, S.Plan, S.ReportPath, T, Secs);
+  return T.Failed ? 1 : 0;
+}
 
-  if (!NoSummary) {
-    auto &OS = errs();
-    OS << "cu2hip: " << Results.size() << " files (" << TUs << " translation units), "
-       << Lines << " lines, " << Written << " written, " << Failed << " failed, "
-       << format("%.2f", Secs) << " s\n";
-    if (!PerLib.empty()) {
-      OS << "  names converted:";
-      for (auto &KV : PerLib)
-        OS << " " << KV.first << "=" << KV.second;
-      OS << "\n";
-    }
-    if (!PerEdit.empty()) {
-      OS << "  edits by rule:";
-      for (auto &KV : PerEdit)
-        OS << " " << KV.first << "=" << KV.second;
-      OS << "\n";
-    }
-    if (!PerRule.empty()) {
-      OS << "  findings:";
-      for (auto &KV : PerRule)
-        OS << " " << KV.first << "=" << KV.second;
-      OS << "\n";
-    }
-    if (!Unsupported.empty()) {
-      OS << "  unsupported:\n";
-      for (const Finding *F : Unsupported)
-        OS << "    " << F->File << ":" << F->Line << ":" << F->Col << ": " << F->Message
+/// Plans, checks, ports and writes; returns the exit status.
+static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &ClangArgs) {
+  auto Start = std::chrono::steady_clock::now();
+  RunSetup S;
+  if (Error E = prepare(Argv0, ClangArgs, S))
+    return std::move(E);
+  return portAndWrite(S, Start);
+}
+
+/// Flushes stdout at exit: an error there is said and fails the run, and
+/// never ends in LLVM's fatal "IO failure on output stream".
+static int closeStdout(int Status) {
+  if (Error E = writeToStdout(""))
+    errs() << "cu2hip: error: " << toString(std::move(E)) << "\n";
+  else
+    return Status;
+  return Status ? Status : 1;
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  std::vector<const char *> Own;
+  std::vector<std::string> ClangArgs;
+  splitCommandLine(argc, argv, Own, ClangArgs);
+  cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  cl::ParseCommandLineOptions(Own.size(), Own.data(),
+                              "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
+  if (PrintIncludeDir) {
+    outs() << findDataDir(argv[0], "include/cu2hip-runtime",
+                          CU2HIP_SOURCE_DIR "/runtime/include")
            << "\n";
-    }
+    return closeStdout(0);
   }
-  if (!ReportFile.empty()) {
-    json::Array Files;
-    for (auto &R : Results) {
-      json::Array Fs;
-      for (auto &F : R.Findings)
-        Fs.push_back(json::Object{{"rule", F.RuleId},
-                                  {"severity", severityName(F.Sev)},
-                                  {"file", F.File},
-                                  {"line", F.Line},
-                                  {"col", F.Col},
-                                  {"message", F.Message},
-                                  {"fix", F.Fix}});
-      json::Object Renames;
-      for (auto &KV : R.Stats.RenamesPerLib)
-        Renames[KV.getKey()] = KV.getValue();
-      json::Object Edits;
-      for (auto &KV : R.Stats.EditsPerRule)
-        Edits[KV.getKey()] = KV.getValue();
-      Files.push_back(json::Object{{"input", R.Input},
-                                   {"output", R.Output},
-                                   {"lines", R.Lines},
-                                   {"failed", R.Failed},
-                                   {"parsed", R.SemanticRan},
-                                   {"renames", std::move(Renames)},
-                                   {"edits", std::move(Edits)},
-                                   {"findings", std::move(Fs)}});
-    }
-    json::Object Root{{"files", std::move(Files)}, {"seconds", Secs}, {"failed", Failed}};
-    std::string S;
-    raw_string_ostream OS(S);
-    OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
-    if (Error E = writeFileAtomically(ReportPath, OS.str()))
-      return Err(toString(std::move(E)));
+  if (ListRules) {
+    for (const RuleIdInfo &R : ruleCatalogue())
+      outs() << format("%-22s %-8s %s\n", R.Id, idKindName(R.Kind).str().c_str(), R.Summary);
+    return closeStdout(0);
   }
-  return Failed ? 1 : 0;
+  Expected<int> Status = portAll(argv[0], ClangArgs);
+  if (!Status) {
+    WithColor::error(errs(), "cu2hip") << toString(Status.takeError()) << "\n";
+    return closeStdout(2);
+  }
+  return closeStdout(*Status);
 }

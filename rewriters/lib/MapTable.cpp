@@ -1,9 +1,11 @@
 #include "cu2hip/MapTable.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 #include <algorithm>
 
@@ -59,6 +61,61 @@ static void collectDiag(const SMDiagnostic &D, void *Ctx) {
   }
 }
 
+/// The 1-based line of each entry of a mapping file's top-level sequence
+/// (called once the file parsed, so the YAML is valid).
+static std::vector<unsigned> entryLines(StringRef Text) {
+  SourceMgr SM;
+  yaml::Stream S(Text, SM);
+  std::vector<unsigned> Lines;
+  auto Doc = S.begin();
+  if (Doc == S.end())
+    return Lines;
+  if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc->getRoot()))
+    for (yaml::Node &N : *Seq)
+      Lines.push_back(SM.FindLineNumber(N.getSourceRange().Start));
+  return Lines;
+}
+
+void MapTable::noteUserEntry(const MapEntry &E, StringRef File, unsigned Line,
+                             StringMap<unsigned> &SeenInFile) {
+  std::string Loc = (File + ":" + Twine(Line)).str();
+  std::string Key = (E.isHeader() ? "header " : "") + E.Cuda;
+  auto Ins = SeenInFile.try_emplace(Key, Line);
+  if (!Ins.second)
+    Warnings.push_back({Loc, "'" + E.Cuda + "' is mapped twice in this file (first at line " +
+                                 std::to_string(Ins.first->second) +
+                                 "); the later entry wins"});
+  if (!E.Hip.empty() && E.Hip == E.Cuda)
+    Warnings.push_back({Loc, "'" + E.Cuda + "' is mapped to itself"});
+  if (!E.isHeader())
+    UserOrigin[E.Cuda] = Loc;
+}
+
+void MapTable::warnUserCycles() {
+  for (auto &KV : UserOrigin) {
+    StringRef Start = KV.getKey();
+    std::vector<std::string> Path = {Start.str()};
+    for (unsigned Step = 0; Step < 64; ++Step) {
+      const MapEntry *E = lookupName(Path.back());
+      if (!E || E->Hip.empty() || E->Hip == Path.back())
+        break;
+      if (E->Hip == Start) {
+        std::set<std::string> Members(Path.begin(), Path.end());
+        std::string Id = join(Members.begin(), Members.end(), " ");
+        if (ReportedCycles.insert(Id).second)
+          Warnings.push_back({KV.getValue(), "mapping cycle: " + join(Path, " -> ") + " -> " +
+                                                 Start.str() +
+                                                 " (a name renamed to another CUDA name "
+                                                 "that is renamed back)"});
+        break;
+      }
+      if (std::find(Path.begin(), Path.end(), E->Hip) != Path.end())
+        break;
+      Path.push_back(E->Hip);
+    }
+  }
+}
+
 Error MapTable::loadString(StringRef Text, StringRef Name, bool AllowOverride) {
   std::vector<MapEntry> Entries;
   std::string Diag;
@@ -74,7 +131,14 @@ Error MapTable::loadString(StringRef Text, StringRef Name, bool AllowOverride) {
     return createStringError(inconvertibleErrorCode(), "%s (in %s)", Diag.c_str(),
                              Name.str().c_str());
   }
-  for (MapEntry &E : Entries) {
+  std::vector<unsigned> Lines;
+  if (AllowOverride)
+    Lines = entryLines(Text);
+  StringMap<unsigned> SeenInFile;
+  for (size_t I = 0; I < Entries.size(); ++I) {
+    MapEntry &E = Entries[I];
+    if (AllowOverride)
+      noteUserEntry(E, Name, I < Lines.size() ? Lines[I] : 0, SeenInFile);
     auto &M = E.isHeader() ? Headers : Names;
     auto It = M.find(E.Cuda);
     if (It != M.end() && !AllowOverride)
@@ -85,6 +149,8 @@ Error MapTable::loadString(StringRef Text, StringRef Name, bool AllowOverride) {
       HipHeaders[E.Hip] = true;
     M[E.Cuda] = std::move(E);
   }
+  if (AllowOverride)
+    warnUserCycles();
   return Error::success();
 }
 

@@ -7,6 +7,8 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <csignal>
+#include <pthread.h>
 #include <mutex>
 #include <set>
 
@@ -18,9 +20,10 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
       {"parse-error", IdKind::Error, "syntax error (the file fails)"},
       {"parse-include", IdKind::Warning, "an #include was not found while parsing"},
       {"parse-semantic", IdKind::Note, "Clang 16 type-check message (does not fail)"},
-      // Emitted here.
+      // Emitted here and by the command line (tool/Inputs.cpp, OutputWriter.cpp).
       {"edit-conflict", IdKind::Error, "two rules edited overlapping text"},
-      {"io-error", IdKind::Error, "a file could not be read or written"},
+      {"io-error", IdKind::Error, "a path not ported, copied or written (named; the run fails)"},
+      {"io-skipped", IdKind::Warning, "a dangling link or a link to a directory in the tree"},
   };
   return Ids;
 }
@@ -215,36 +218,97 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
+namespace {
+/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime, so that a
+/// temporary is never between existing and being registered for removal
+/// on those signals, nor between its rename and leaving that list.
+class InterruptsHeld {
+public:
+  InterruptsHeld() {
+    sigset_t Set;
+    sigemptyset(&Set);
+    for (int S : {SIGINT, SIGTERM, SIGHUP})
+      sigaddset(&Set, S);
+    pthread_sigmask(SIG_BLOCK, &Set, &Old);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+} // namespace
+
+/// Writes `Content` straight into the existing non-regular file `Path` (a
+/// device such as /dev/null or /dev/stdout, a FIFO): replacing it by rename
+/// would destroy the device node, and there is no partial file to fear.
+static llvm::Error streamIntoSpecial(llvm::StringRef Path, llvm::StringRef Content) {
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
+    if (!EC) {
+      OS << Content;
+      OS.close();
+      EC = OS.error();
+      OS.clear_error();
+    }
+  }
+  if (EC)
+    return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
+                                   EC.message().c_str());
+  return llvm::Error::success();
+}
+
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
+                                std::optional<unsigned> Mode) {
+  llvm::sys::fs::file_status St;
+  if (!llvm::sys::fs::status(Path, St, /*follow=*/true)) {
+    if (St.type() == llvm::sys::fs::file_type::directory_file)
+      return llvm::createStringError(std::errc::is_a_directory,
+                                     "cannot write %s: it is a directory", Path.str().c_str());
+    if (St.type() != llvm::sys::fs::file_type::regular_file)
+      return streamIntoSpecial(Path, Content);
+  }
   llvm::SmallString<256> Dir(Path);
   llvm::sys::path::remove_filename(Dir);
   if (!Dir.empty())
-    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            Dir, /*IgnoreExisting=*/true, llvm::sys::fs::all_all)) // umask applies
       return llvm::createStringError(EC, "cannot create directory %s: %s",
                                      Dir.c_str(), EC.message().c_str());
-  llvm::SmallString<256> Model(Path);
-  Model += ".cu2hip-tmp-%%%%%%";
-  int FD;
-  llvm::SmallString<256> Tmp;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Tmp))
-    return llvm::createStringError(EC, "cannot create temporary file for %s: %s",
+  // TempFile registers the temporary for removal on SIGINT/SIGTERM; keep()
+  // renames it over Path, so Path never holds a partial file.
+  std::optional<InterruptsHeld> Held(std::in_place);
+  auto Tmp = llvm::sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
+  Held.reset();
+  if (!Tmp) {
+    std::error_code EC = llvm::errorToErrorCode(Tmp.takeError());
+    return llvm::createStringError(EC, "cannot create a temporary file beside %s: %s",
                                    Path.str().c_str(), EC.message().c_str());
+  }
+  std::error_code EC;
   {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    llvm::raw_fd_ostream OS(Tmp->FD, /*shouldClose=*/false);
     OS << Content;
-    OS.close();
-    if (OS.has_error()) {
-      llvm::sys::fs::remove(Tmp);
-      return llvm::createStringError(OS.error(), "cannot write %s: %s",
-                                     Path.str().c_str(), OS.error().message().c_str());
-    }
+    OS.flush();
+    EC = OS.error();
+    OS.clear_error(); // reported below; never a fatal "IO failure" on exit
   }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return llvm::createStringError(EC, "cannot rename into %s: %s",
-                                   Path.str().c_str(), EC.message().c_str());
+  if (!EC && Mode)
+    EC = llvm::sys::fs::setPermissions(Tmp->FD, llvm::sys::fs::perms(*Mode));
+  if (EC) {
+    llvm::consumeError(Tmp->discard());
+    return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
+                                   EC.message().c_str());
   }
-  return llvm::Error::success();
+  // A plain rename (TempFile::keep(Name) would fall back to copying into
+  // Path, through a symbolic link there, when the rename fails).
+  Held.emplace();
+  if ((EC = llvm::sys::fs::rename(Tmp->TmpName, Path))) {
+    llvm::consumeError(Tmp->discard());
+    return llvm::createStringError(EC, "cannot rename into %s: %s", Path.str().c_str(),
+                                   EC.message().c_str());
+  }
+  return Tmp->keep(); // closes it and drops it from the signal-removal list
 }
 
 std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
@@ -287,6 +351,9 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
   llvm::raw_string_ostream OS(Out);
   OS << "--- " << OldName << "\n+++ " << NewName << "\n";
   int Delta = 0;
+  // patch(1) needs this marker after a last line without '\n'.
+  const char *NoEol = "\\ No newline at end of file\n";
+  bool OldNoEol = !Old.empty() && Old.back() != '\n';
   auto OldLine = [&](unsigned L) { return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n'); };
   for (const Hunk &H : Hunks) {
     unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
@@ -307,6 +374,8 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
     for (unsigned L = CtxFirst; L <= CtxLast;) {
       if (!Touched[L - CtxFirst]) {
         BS << " " << OldLine(L) << "\n";
+        if (OldNoEol && L == NLines - 1)
+          BS << NoEol;
         ++OldCount, ++NewCount, ++L;
         continue;
       }
@@ -326,14 +395,19 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
         }
       if (Pos < E)
         New.append(Old.data() + Pos, E - Pos);
-      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount)
+      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount) {
         BS << "-" << OldLine(K) << "\n";
+        if (OldNoEol && K == NLines - 1)
+          BS << NoEol;
+      }
       llvm::SmallVector<llvm::StringRef, 16> NewLines;
       llvm::StringRef(New).split(NewLines, '\n');
       if (!NewLines.empty() && NewLines.back().empty())
         NewLines.pop_back();
       for (llvm::StringRef NL : NewLines)
         BS << "+" << NL << "\n", ++NewCount;
+      if (RunEnd == NLines - 1 && !New.empty() && New.back() != '\n')
+        BS << NoEol;
       L = RunEnd + 1;
     }
     OS << "@@ -" << CtxFirst + 1 << "," << OldCount << " +" << int(CtxFirst + 1) + Delta

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,11 @@ struct MapEntry {
   MapStatus status() const;
   bool isHeader() const { return Kind == "header"; }
   bool isNamespace() const { return Kind == "namespace"; }
+};
+
+/// A doubtful entry of a --rules file: `Loc` is "file:line".
+struct MapWarning {
+  std::string Loc, Message;
 };
 
 /// All loaded entries, keyed by CUDA name. Headers are kept apart from
@@ -52,9 +58,20 @@ public:
   /// Returns a HIP header that some header entry maps to, for recognising
   /// already-ported files.
   bool isHipHeader(llvm::StringRef Header) const;
+  /// What loading --rules files (AllowOverride) found doubtful: a key given
+  /// twice in one file, a name mapped to itself, a cycle of renames (A -> B
+  /// -> A). The entries are still loaded (the later one wins).
+  const std::vector<MapWarning> &warnings() const { return Warnings; }
 
 private:
+  void noteUserEntry(const MapEntry &E, llvm::StringRef File, unsigned Line,
+                     llvm::StringMap<unsigned> &SeenInFile);
+  void warnUserCycles();
+
   llvm::StringMap<MapEntry> Names, Headers;
+  std::vector<MapWarning> Warnings;
+  llvm::StringMap<std::string> UserOrigin; ///< name -> "file:line" (--rules)
+  std::set<std::string> ReportedCycles;
   llvm::StringMap<bool> HipHeaders;
 };
 

@@ -14,6 +14,7 @@
 #include "cu2hip/Options.h"
 #include "cu2hip/Rule.h"
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,8 +58,15 @@ private:
 };
 
 /// Writes `Content` to `Path` atomically (temporary file in the same
-/// directory, then rename), creating parent directories.
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
+/// directory, removed on SIGINT/SIGTERM, then rename), creating parent
+/// directories. A symbolic link at `Path` is replaced, never written through;
+/// an existing device or FIFO there (/dev/null, /dev/stdout) is written
+/// into, not replaced.
+/// `Mode` (permission bits) is given to the new file; without it the
+/// process umask applies. Errors name `Path`; nothing is left at `Path` on
+/// failure (an existing file there stays as it was).
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
+                                std::optional<unsigned> Mode = std::nullopt);
 
 /// A unified diff of `R.Original` -> `R.Ported` built from the merged edits.
 std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,

@@ -1,0 +1,275 @@
+//===- OutputWriter.cpp - writing outputs without losing inputs -----------===//
+#include "OutputWriter.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace cu2hip {
+
+namespace {
+
+std::error_code lastError() { return std::error_code(errno, std::generic_category()); }
+
+Error fileError(std::error_code EC, const Twine &What) {
+  return createStringError(EC, "%s: %s", What.str().c_str(), EC.message().c_str());
+}
+
+/// Writes all of `Data` to `FD`, retrying short writes and EINTR.
+std::error_code writeAll(int FD, StringRef Data) {
+  while (!Data.empty()) {
+    ssize_t N = ::write(FD, Data.data(), Data.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return lastError();
+    Data = Data.drop_front(N);
+  }
+  return {};
+}
+
+/// Streams the rest of `In` into `Out`.
+std::error_code copyStream(int In, int Out) {
+  char Buf[1 << 16];
+  for (;;) {
+    ssize_t N = ::read(In, Buf, sizeof(Buf));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return lastError();
+    if (N == 0)
+      return {};
+    if (std::error_code EC = writeAll(Out, StringRef(Buf, N)))
+      return EC;
+  }
+}
+
+/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime, so that a
+/// temporary is never between existing and being registered for removal,
+/// nor between its rename and its removal from the list.
+class InterruptsHeld {
+public:
+  InterruptsHeld() {
+    sigset_t Set;
+    sigemptyset(&Set);
+    for (int S : {SIGINT, SIGTERM, SIGHUP})
+      sigaddset(&Set, S);
+    pthread_sigmask(SIG_BLOCK, &Set, &Old);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+
+/// A temporary beside `Path` (removed on SIGINT/SIGTERM until committed).
+Expected<sys::fs::TempFile> tempBeside(StringRef Path) {
+  SmallString<256> Dir(Path);
+  sys::path::remove_filename(Dir);
+  if (!Dir.empty())
+    if (std::error_code EC =
+            sys::fs::create_directories(Dir, /*IgnoreExisting=*/true, sys::fs::all_all))
+      return fileError(EC, "cannot create directory " + Dir);
+  InterruptsHeld Held;
+  auto Tmp = sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
+  if (!Tmp)
+    return fileError(errorToErrorCode(Tmp.takeError()),
+                     "cannot create a temporary file beside " + Path);
+  return Tmp;
+}
+
+/// Renames `Tmp` over `Path` (replacing a link there, never writing
+/// through it); on failure the temporary is removed.
+Error commitTemp(sys::fs::TempFile &Tmp, StringRef Path) {
+  InterruptsHeld Held;
+  if (std::error_code EC = sys::fs::rename(Tmp.TmpName, Path)) {
+    consumeError(Tmp.discard());
+    return fileError(EC, "cannot rename into " + Path);
+  }
+  return Tmp.keep();
+}
+
+/// Gives `FD` the mode and, where allowed, the owner of `St`.
+std::error_code copyMetadata(int FD, const struct stat &St) {
+  if (::fchmod(FD, St.st_mode & 07777) != 0)
+    return lastError();
+  // Only root may give a file away; for others this fails and the file
+  // stays theirs, which is what a rewrite by its owner means anyway.
+  (void)!::fchown(FD, St.st_uid, St.st_gid);
+  return {};
+}
+
+/// Creates `Input.orig` (or `.orig.N`) exclusively, holding `Original` with
+/// the metadata of `St`, and returns its name.
+Expected<std::string> writeBackup(StringRef Input, StringRef Original,
+                                  const struct stat &St) {
+  for (unsigned N = 0; N < 1000; ++N) {
+    std::string Name = (Input + ".orig" + (N ? "." + Twine(N) : Twine())).str();
+    // O_EXCL: fails on any existing name, a dangling symbolic link included.
+    int FD = ::open(Name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+                    St.st_mode & 0777);
+    if (FD < 0 && errno == EEXIST)
+      continue;
+    if (FD < 0)
+      return fileError(lastError(), "cannot create backup " + Name);
+    std::error_code EC = copyMetadata(FD, St);
+    if (!EC)
+      EC = writeAll(FD, Original);
+    if (!EC && ::fsync(FD) != 0)
+      EC = lastError();
+    if (::close(FD) != 0 && !EC)
+      EC = lastError();
+    if (EC) {
+      ::unlink(Name.c_str());
+      return fileError(EC, "cannot write backup " + Name);
+    }
+    return Name;
+  }
+  return createStringError(std::errc::file_exists, "%s.orig .. .orig.999 all exist",
+                           Input.str().c_str());
+}
+
+/// Writes `Content` into the existing inode of `Target` (hard links kept).
+Error overwriteInode(StringRef Target, StringRef Content, StringRef Backup) {
+  int FD = ::open(Target.str().c_str(), O_WRONLY | O_CLOEXEC);
+  if (FD < 0)
+    return fileError(lastError(), "cannot open " + Target + " for writing");
+  std::error_code EC = writeAll(FD, Content);
+  if (!EC && ::ftruncate(FD, Content.size()) != 0)
+    EC = lastError();
+  if (::close(FD) != 0 && !EC)
+    EC = lastError();
+  if (EC)
+    return fileError(EC, "cannot write " + Target + " (its content is in " + Backup + ")");
+  return Error::success();
+}
+
+/// Replaces `Target` through a temporary, keeping the metadata of `St`.
+Error replaceKeepingMetadata(StringRef Target, StringRef Content, const struct stat &St) {
+  auto Tmp = tempBeside(Target);
+  if (!Tmp)
+    return Tmp.takeError();
+  std::error_code EC = writeAll(Tmp->FD, Content);
+  if (!EC)
+    EC = copyMetadata(Tmp->FD, St);
+  if (EC) {
+    consumeError(Tmp->discard());
+    return fileError(EC, "cannot write " + Target);
+  }
+  return commitTemp(*Tmp, Target);
+}
+
+} // namespace
+
+std::optional<sys::fs::UniqueID> identityOf(StringRef Path) {
+  sys::fs::UniqueID Id;
+  if (sys::fs::getUniqueID(Path, Id))
+    return std::nullopt;
+  return Id;
+}
+
+std::optional<unsigned> permissionsOf(StringRef Path) {
+  struct stat St;
+  if (::stat(Path.str().c_str(), &St) != 0)
+    return std::nullopt;
+  return St.st_mode & 07777;
+}
+
+void InputGuard::addInputFile(StringRef Path) {
+  if (auto Id = identityOf(Path))
+    Files.insert(*Id);
+}
+
+Error InputGuard::check(StringRef Output, StringRef Root) const {
+  if (auto Id = identityOf(Output); Id && Files.count(*Id))
+    return createStringError(std::errc::file_exists,
+                             "%s is an input (the same file through another spelling, a "
+                             "link or a mount); refusing to overwrite it (use --inplace to "
+                             "rewrite inputs)",
+                             Output.str().c_str());
+  if (Root.empty())
+    return Error::success();
+  SmallString<256> Dir(sys::path::parent_path(Output));
+  while (!Dir.empty()) {
+    if (auto Id = identityOf(Dir); Id && Dirs.count(*Id))
+      return createStringError(std::errc::file_exists,
+                               "%s would be written into the input tree: %s is one of its "
+                               "directories (through a link or a mount)",
+                               Output.str().c_str(), Dir.c_str());
+    if (Dir.size() <= Root.size())
+      break;
+    Dir = sys::path::parent_path(Dir);
+  }
+  return Error::success();
+}
+
+Error copyFileAtomically(StringRef From, StringRef To) {
+  // O_NONBLOCK: a FIFO swapped in since the walk must not hang the run.
+  int In = ::open(From.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (In < 0)
+    return fileError(lastError(), "cannot read " + From);
+  auto CloseIn = make_scope_exit([In] { ::close(In); });
+  struct stat St;
+  if (::fstat(In, &St) != 0)
+    return fileError(lastError(), "cannot read " + From);
+  if (!S_ISREG(St.st_mode))
+    return createStringError(std::errc::invalid_argument, "%s: not a regular file, not copied",
+                             From.str().c_str());
+  struct stat Dest;
+  if (::stat(To.str().c_str(), &Dest) == 0 && !S_ISREG(Dest.st_mode))
+    return createStringError(std::errc::file_exists, "%s exists and is not a regular file; "
+                             "not replaced", To.str().c_str());
+  auto Tmp = tempBeside(To);
+  if (!Tmp)
+    return Tmp.takeError();
+  std::error_code EC = copyStream(In, Tmp->FD);
+  if (!EC && ::fchmod(Tmp->FD, St.st_mode & 07777) != 0)
+    EC = lastError();
+  if (EC) {
+    consumeError(Tmp->discard());
+    return fileError(EC, "cannot copy " + From + " to " + To);
+  }
+  return commitTemp(*Tmp, To);
+}
+
+Error writeInPlace(StringRef Input, StringRef Original, StringRef Ported,
+                   std::string &BackupPath) {
+  SmallString<256> Target;
+  if (std::error_code EC = sys::fs::real_path(Input, Target))
+    return fileError(EC, "cannot resolve " + Input);
+  struct stat St;
+  if (::stat(Target.c_str(), &St) != 0)
+    return fileError(lastError(), "cannot stat " + Target);
+  if (!S_ISREG(St.st_mode))
+    return createStringError(std::errc::invalid_argument, "%s: not a regular file",
+                             Target.c_str());
+  Expected<std::string> Backup = writeBackup(Input, Original, St);
+  if (!Backup)
+    return Backup.takeError();
+  BackupPath = *Backup;
+  if (St.st_nlink > 1)
+    return overwriteInode(Target, Ported, BackupPath);
+  return replaceKeepingMetadata(Target, Ported, St);
+}
+
+Error writeToStdout(StringRef Text) {
+  outs() << Text;
+  outs().flush();
+  if (!outs().has_error())
+    return Error::success();
+  std::error_code EC = outs().error();
+  outs().clear_error();
+  return fileError(EC, "cannot write to standard output");
+}
+
+} // namespace cu2hip

@@ -1,0 +1,71 @@
+//===- OutputWriter.h - writing outputs without losing inputs -------------===//
+//
+// Every byte cu2hip writes goes through here: ported files, copies of the
+// other files of a tree, --inplace backups and rewrites, the --report file
+// and standard output. The rules (README.md, "Nothing is lost"):
+//  - no output may be, or lie in a directory of, an input (compared by file
+//    identity, device + inode, so symbolic links and bind mounts count),
+//    unless --inplace;
+//  - a final path only ever holds a complete file: a temporary beside it,
+//    then rename; temporaries are removed on SIGINT/SIGTERM;
+//  - an I/O error names the file and is returned, never fatal.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_TOOL_OUTPUTWRITER_H
+#define CU2HIP_TOOL_OUTPUTWRITER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
+#include <optional>
+#include <set>
+#include <string>
+
+namespace cu2hip {
+
+/// Identity (device, inode) of the file or directory at `Path`, following
+/// symbolic links; none when it does not exist.
+std::optional<llvm::sys::fs::UniqueID> identityOf(llvm::StringRef Path);
+
+/// The inputs of a run by identity, for refusing outputs that would replace
+/// or write into them.
+class InputGuard {
+public:
+  /// An input file (ported or copied).
+  void addInputFile(llvm::StringRef Path);
+  /// A directory of the input tree: no output may be created inside it.
+  void addInputDir(llvm::sys::fs::UniqueID Id) { Dirs.insert(Id); }
+  bool isInputDir(llvm::sys::fs::UniqueID Id) const { return Dirs.count(Id) > 0; }
+
+  /// Error (naming `Output`) when `Output` is an input, or when an existing
+  /// directory on its path, from `Root` (the out-root, or "" for none) down
+  /// to its parent, is a directory of the input tree.
+  llvm::Error check(llvm::StringRef Output, llvm::StringRef Root) const;
+
+private:
+  std::set<llvm::sys::fs::UniqueID> Files, Dirs;
+};
+
+/// Copies `From` (a regular file) to `To` atomically, keeping the
+/// permission bits: streamed into a temporary beside `To`, then renamed.
+llvm::Error copyFileAtomically(llvm::StringRef From, llvm::StringRef To);
+
+/// Rewrites `Input` in place with `Ported`: first a backup `Input.orig`
+/// (`Input.orig.N` when that name is taken, even by a dangling link; never
+/// through a link) holding `Original` with the file's mode and owner, then
+/// the new content into the file a symbolic link `Input` leads to. A file
+/// with several hard links is written into the same inode; others through a
+/// temporary and rename, keeping mode and (where allowed) owner.
+/// `BackupPath` receives the backup's name.
+llvm::Error writeInPlace(llvm::StringRef Input, llvm::StringRef Original,
+                         llvm::StringRef Ported, std::string &BackupPath);
+
+/// Writes `Text` to standard output and flushes it; an error (a full disk,
+/// /dev/full, a closed pipe) is returned and cleared on the stream.
+llvm::Error writeToStdout(llvm::StringRef Text);
+
+/// The permission bits of `Path` (following links), if it can be read.
+std::optional<unsigned> permissionsOf(llvm::StringRef Path);
+
+} // namespace cu2hip
+
+#endif

@@ -1,0 +1,100 @@
+//===- Summary.cpp - diagnostics, the closing summary, the JSON report ----===//
+#include "Summary.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace cu2hip {
+
+void printFinding(const Finding &F, Verbosity V) {
+  bool Chatty = F.RuleId == "names-user-macro" || F.RuleId == "parse-semantic";
+  if (F.Sev == Severity::Error || (!V.Quiet && F.Sev == Severity::Warning) ||
+      (!V.Quiet && F.Sev == Severity::Note && (!Chatty || V.Verbose)))
+    F.print(errs());
+}
+
+void RunTally::addResult(const FileResult &R, bool IsTU) {
+  ++Files;
+  Lines += R.Lines;
+  TUs += IsTU;
+  for (const Finding &F : R.Findings) {
+    ++PerRule[F.RuleId];
+    if (F.RuleId == "names-unsupported" || F.RuleId == "includes-unsupported")
+      Unsupported.push_back(F);
+  }
+  for (auto &KV : R.Stats.RenamesPerLib)
+    PerLib[KV.getKey().str()] += KV.getValue();
+  for (auto &KV : R.Stats.EditsPerRule)
+    if (KV.getKey() != "names")
+      PerEdit[KV.getKey().str()] += KV.getValue();
+  Failed += R.Failed;
+}
+
+void RunTally::addProblem(const Finding &F) {
+  ++PerRule[F.RuleId];
+  Failed += F.Sev == Severity::Error;
+}
+
+static void printCounts(raw_ostream &OS, StringRef Title,
+                        const std::map<std::string, unsigned> &M) {
+  if (M.empty())
+    return;
+  OS << "  " << Title << ":";
+  for (auto &KV : M)
+    OS << " " << KV.first << "=" << KV.second;
+  OS << "\n";
+}
+
+void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
+  OS << "cu2hip: " << T.Files << " files (" << T.TUs << " translation units), " << T.Lines
+     << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
+     << " failed, " << format("%.2f", Secs) << " s\n";
+  printCounts(OS, "names converted", T.PerLib);
+  printCounts(OS, "edits by rule", T.PerEdit);
+  printCounts(OS, "findings", T.PerRule);
+  if (T.Unsupported.empty())
+    return;
+  OS << "  unsupported:\n";
+  for (const Finding &F : T.Unsupported)
+    OS << "    " << F.File << ":" << F.Line << ":" << F.Col << ": " << F.Message << "\n";
+}
+
+static json::Value findingJson(const Finding &F) {
+  return json::Object{{"rule", F.RuleId}, {"severity", severityName(F.Sev)},
+                      {"file", F.File},   {"line", F.Line},
+                      {"col", F.Col},     {"message", F.Message},
+                      {"fix", F.Fix}};
+}
+
+static json::Value fileJson(const FileResult &R) {
+  json::Array Fs;
+  for (const Finding &F : R.Findings)
+    Fs.push_back(findingJson(F));
+  json::Object Renames, Edits;
+  for (auto &KV : R.Stats.RenamesPerLib)
+    Renames[KV.getKey()] = KV.getValue();
+  for (auto &KV : R.Stats.EditsPerRule)
+    Edits[KV.getKey()] = KV.getValue();
+  return json::Object{{"input", R.Input},        {"output", R.Output},
+                      {"lines", R.Lines},        {"failed", R.Failed},
+                      {"parsed", R.SemanticRan}, {"renames", std::move(Renames)},
+                      {"edits", std::move(Edits)}, {"findings", std::move(Fs)}};
+}
+
+std::string reportJson(const std::vector<FileResult> &Results,
+                       const std::vector<Finding> &Problems, const RunTally &T, double Secs) {
+  json::Array Files, Probs;
+  for (const FileResult &R : Results)
+    Files.push_back(fileJson(R));
+  for (const Finding &F : Problems)
+    Probs.push_back(findingJson(F));
+  json::Object Root{{"files", std::move(Files)},
+                    {"problems", std::move(Probs)},
+                    {"seconds", Secs},
+                    {"failed", T.Failed}};
+  return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
+}
+
+} // namespace cu2hip
