@@ -153,6 +153,12 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
     }
     Pool.wait();
   }
+  if (dumpIndexRequested())
+    for (size_t I = 0; I < Files.size(); ++I) {
+      auto It = Facts.find(Keys[I]);
+      if (It != Facts.end())
+        dumpIndex(llvm::errs(), Files[I].Input, Texts[I], It->second.Index);
+    }
 
   // Phase 2: token rules, one task per file.
   std::vector<FileResult> Results(Files.size());

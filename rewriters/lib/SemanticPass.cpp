@@ -1,5 +1,6 @@
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/AstRule.h"
+#include "cu2hip/IndexBuilder.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -77,6 +78,7 @@ struct ConfigOutcome {
   std::set<std::string> Shadowed;
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
   std::map<std::string, AstFileOutput> Ast;           ///< AST rules, per ported file
+  IndexMap Index;                                     ///< typed index, per ported file
 };
 
 class ErrorCollector : public DiagnosticConsumer {
@@ -267,6 +269,7 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
+    Consumers.push_back(createIndexConsumer(CI, Setup.IsPorted, Out.Index));
     Rules = createAstRules(Setup.Opts);
     if (!Rules.empty()) {
       RuleCtx = std::make_unique<AstRuleContext>(CI.getSourceManager(), CI.getLangOpts(),
@@ -466,6 +469,9 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     for (auto &KV : O.Ast)
       if (Result.Facts.count(KV.first))
         Result.Facts[KV.first].Ast.mergeFrom(KV.second);
+    for (auto &KV : O.Index)
+      if (Result.Facts.count(KV.first))
+        Result.Facts[KV.first].Index.mergeFrom(KV.second);
   }
   return Result;
 }
