@@ -16,6 +16,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace clang;
 
@@ -157,12 +158,21 @@ public:
       return true;
     auto *FD = dyn_cast<FunctionDecl>(D);
     FunctionFacts *Saved = Current;
+    bool SavedInst = InInstantiation;
+    bool Inst = isInstantiation(D);
+    InInstantiation |= Inst;
     if (FD && FD->doesThisDeclarationHaveABody())
-      Current = functionFacts(FD);
+      Current = Inst ? existingFacts(FD) : functionFacts(FD);
     bool R = RecursiveASTVisitor::TraverseDecl(D);
     Current = Saved;
+    InInstantiation = SavedInst;
     return R;
   }
+
+  /// Instantiations are walked too, so a name the template left dependent
+  /// (`cudaMalloc(p, n)` with `T **p`) is decided by what each
+  /// instantiation called; see record().
+  bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const ValueDecl *D = E->getDecl();
@@ -253,7 +263,23 @@ public:
     if (auto *VD = dyn_cast<ValueDecl>(D))
       T = VD->getType();
     record(D->getLocation(), D, T, /*IsDecl=*/true);
+    if (D->isInvalidDecl())
+      Conflicting.insert(qualName(D));
     return true;
+  }
+
+  /// A user declaration that clashes with another of the same name (`void
+  /// cudaGetDeviceCount(int *)` next to the SDK's, differing only in the
+  /// return type) is invalid, and Clang resolves the uses to the surviving
+  /// declaration: which one the user meant is not known, so those uses are
+  /// marked ambiguous rather than taken for the SDK's.
+  void markConflicts(IndexMap &Out) const {
+    if (Conflicting.empty())
+      return;
+    for (auto &File : Out)
+      for (auto &KV : File.second.Names)
+        if (!KV.second.IsDecl && Conflicting.count(KV.second.QualName))
+          KV.second.Ambiguous = true;
   }
 
   bool VisitCallExpr(CallExpr *E) {
@@ -350,6 +376,15 @@ private:
     unsigned Off;
     if (!Files.fileOffset(Loc, Idx, Off))
       return;
+    // Inside an instantiation only names the template itself did not
+    // resolve are recorded; several instantiations that disagree make the
+    // entry ambiguous.
+    if (InInstantiation) {
+      bool FromPattern = Idx->Names.count(Off) && !FromInstantiation.count({Idx, Off});
+      if (FromPattern)
+        return;
+      FromInstantiation.insert({Idx, Off});
+    }
     NameRef R;
     R.QualName = qualName(D);
     R.Kind = kindOf(D);
@@ -372,6 +407,27 @@ private:
       E = SM.getImmediateSpellingLoc(E);
     End += Lexer::MeasureTokenLength(E, SM, Ctx.getLangOpts());
     return End >= Begin ? std::make_pair(Begin, End) : std::make_pair(0u, 0u);
+  }
+
+  static bool isInstantiation(const Decl *D) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      return FD->isTemplateInstantiation();
+    if (const auto *CT = dyn_cast<ClassTemplateSpecializationDecl>(D))
+      return isTemplateInstantiation(CT->getSpecializationKind());
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      return isTemplateInstantiation(VD->getTemplateSpecializationKind());
+    return false;
+  }
+
+  /// The facts of the template an instantiated function came from (its
+  /// callees are added to the template's), or nullptr.
+  FunctionFacts *existingFacts(const FunctionDecl *FD) {
+    SemanticIndex *Idx;
+    unsigned Off;
+    if (!Files.fileOffset(FD->getLocation(), Idx, Off))
+      return nullptr;
+    auto It = Idx->Functions.find(Off);
+    return It == Idx->Functions.end() ? nullptr : &It->second;
   }
 
   /// Facts of a kernel or device function definition in a ported file,
@@ -436,18 +492,25 @@ private:
   FileMapper &Files;
   PrintingPolicy Policy;
   FunctionFacts *Current = nullptr;
+  bool InInstantiation = false;
+  /// Names recorded from instantiations (not from the template).
+  std::set<std::pair<SemanticIndex *, unsigned>> FromInstantiation;
+  std::set<std::string> Conflicting; ///< qualified names of invalid user decls
 };
 
 class IndexConsumer : public ASTConsumer {
 public:
-  explicit IndexConsumer(std::shared_ptr<FileMapper> Files) : Files(std::move(Files)) {}
+  IndexConsumer(std::shared_ptr<FileMapper> Files, IndexMap &Out)
+      : Files(std::move(Files)), Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     IndexVisitor V(Ctx, *Files);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    V.markConflicts(Out);
   }
 
 private:
   std::shared_ptr<FileMapper> Files;
+  IndexMap &Out;
 };
 
 } // namespace
@@ -457,7 +520,7 @@ createIndexConsumer(CompilerInstance &CI,
                     const std::function<bool(llvm::StringRef)> &IsPorted, IndexMap &Out) {
   auto Files = std::make_shared<FileMapper>(CI.getSourceManager(), IsPorted, Out);
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(Files));
-  return std::make_unique<IndexConsumer>(std::move(Files));
+  return std::make_unique<IndexConsumer>(std::move(Files), Out);
 }
 
 } // namespace cu2hip

@@ -32,6 +32,31 @@ bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
   return false;
 }
 
+bool containsCuda(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  for (size_t I = 0; I < T.size(); ++I) {
+    const Tok &K = T[I];
+    if (!K.isIdent())
+      continue;
+    if (K.Text == "include" && I > 0 && T[I - 1].is(clang::tok::hash)) {
+      llvm::StringRef Line = Text.substr(K.end());
+      Line = Line.substr(0, Line.find('\n')).trim();
+      if (Line.size() > 2 && Maps.lookupHeader(Line.drop_front().drop_back()))
+        return true;
+      continue;
+    }
+    const MapEntry *E = Maps.lookupName(K.Text);
+    if (!E || E->Hip == K.Text)
+      continue;
+    if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow)))
+      continue;
+    if (E->isNamespace() && !(I + 1 < T.size() && T[I + 1].is(clang::tok::coloncolon)))
+      continue;
+    return true;
+  }
+  return false;
+}
+
 /// Cheap test: does the text contain anything a CUDA parse could tell us
 /// about (a mapped name, a kernel, a launch)? Files without any are not
 /// parsed, which keeps plain C++ files of a tree fast.
@@ -73,9 +98,20 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
   R.Input = Path.str();
   R.Original = Text.str();
   FileContext Ctx(Path.str(), R.Original, Maps, Opts, Facts, IsHeader);
+  // Hand-written HIP (or a port's output) without CUDA left in it gets only
+  // the opt-in AMD rewrites asked for (--vectorize, --alloc-hooks) and the
+  // headers they need: the porting rules would change HIP's own shuffles
+  // and warp sizes, which are not CUDA's.
+  bool HipOnly = looksAlreadyHip(Text, Maps) && !containsCuda(Text, Maps);
+  if (HipOnly)
+    Ctx.report("already-hip", Severity::Note, 0,
+               "the file already uses HIP and contains no CUDA API names or "
+               "headers; the porting rules leave it as written");
   addAstOutput(Ctx, Facts.Ast);
   for (auto &Rule : createRules(Opts))
-    Rule->run(Ctx);
+    if (!HipOnly || Rule->id() == "vectorize" || Rule->id() == "alloc-hooks" ||
+        Rule->id() == "includes")
+      Rule->run(Ctx);
   if (Opts.Annotate)
     for (const Finding &F : Ctx.Findings)
       if (F.Sev != Severity::Note)

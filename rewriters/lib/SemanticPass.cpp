@@ -5,6 +5,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -82,6 +83,14 @@ struct ConfigOutcome {
 };
 
 class ErrorCollector : public DiagnosticConsumer {
+  /// An `#error` directive outside system headers.
+  static bool isUserHashError(const Diagnostic &Info) {
+    if (Info.getID() != diag::err_pp_hash_error)
+      return false;
+    return !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
+           !Info.getSourceManager().isInSystemHeader(Info.getLocation());
+  }
+
 public:
   std::vector<Finding> Errors;
   bool Failed = false;
@@ -99,7 +108,14 @@ public:
     // A missing include is reported with a hint and does not fail either.
     unsigned Cat = DiagnosticIDs::getCategoryNumberForDiag(Info.getID());
     llvm::StringRef CatName = DiagnosticIDs::getCategoryNameFromID(Cat);
-    if (CatName == "Parse Issue") {
+    if (isUserHashError(Info)) {
+      // An active #error in the user's code: the file cannot be built as
+      // configured, so the port is incomplete.
+      F.RuleId = "parse-error";
+      F.Sev = Severity::Error;
+      F.Message = "#error " + F.Message;
+      Failed = true;
+    } else if (CatName == "Parse Issue") {
       F.RuleId = "parse-error";
       F.Sev = Severity::Error;
       Failed = true;

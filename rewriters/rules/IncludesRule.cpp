@@ -8,10 +8,14 @@
 // runtime names but includes no runtime header), and `#include
 // <cu2hip/wave.h>` where wave rules call its helpers (likewise
 // <cu2hip/alloc.h> for --alloc-hooks, <cu2hip/packed.h> for --vectorize).
-// Findings: includes-unsupported (a CUDA header without a HIP equivalent).
+// Findings: includes-unsupported (a CUDA header without a HIP equivalent),
+// includes-user-header (an include named like a CUDA header that the parse
+// resolved to a user file: kept as written).
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -100,6 +104,38 @@ public:
     return false;
   }
 
+  /// An include named like a CUDA header that the parse resolved to a user
+  /// file (`"cuda_runtime.h"` beside the source, or found through -I) is
+  /// the user's header: kept as written, with a warning, so the user's file
+  /// is not silently dropped. Without a parse the include is mapped by its
+  /// name; a note says so when a file of that name is beside the source.
+  static bool keepsUserHeader(FileContext &C, const IncludeLine &L) {
+    if (!C.Maps.lookupHeader(L.Name))
+      return false;
+    if (const IncludeFacts *Inc = C.Facts.Index.include(L.NameBegin)) {
+      if (!Inc->UserFile)
+        return false;
+      C.report("includes-user-header", Severity::Warning, L.NameBegin,
+               "<" + L.Name + "> resolves to the user's file " + Inc->Resolved +
+                   (Inc->Ambiguous ? " in some configurations" : "") +
+                   ", not the CUDA SDK's header; the include is kept as written",
+               "rename the user's header, or port it and include the HIP header "
+               "from it");
+      return true;
+    }
+    if (C.Facts.Parsed)
+      return false;
+    llvm::SmallString<256> Beside(C.Path);
+    llvm::sys::path::remove_filename(Beside);
+    llvm::sys::path::append(Beside, L.Name);
+    if (llvm::sys::fs::exists(Beside))
+      C.report("includes-user-header", Severity::Note, L.NameBegin,
+               "a file named " + L.Name + " is beside this file; the include was "
+               "mapped by its name because the file was not parsed (guessed: it "
+               "may be the user's own header)");
+    return false;
+  }
+
   void run(FileContext &C) override {
     auto Includes = findIncludes(C);
     bool HasRuntime = false;
@@ -107,6 +143,8 @@ public:
     const IncludeLine *RuntimeLine = nullptr;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
+      if (keepsUserHeader(C, L))
+        continue;
       if (const MapEntry *E = C.Maps.lookupHeader(L.Name)) {
         if (E->status() == MapStatus::Unsupported) {
           C.report("includes-unsupported", Severity::Warning, L.NameBegin,

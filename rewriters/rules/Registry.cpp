@@ -64,6 +64,8 @@ const std::vector<std::pair<const char *, const char *>> &ruleCatalogue() {
       {"includes", "CUDA headers mapped; hip_runtime.h and cu2hip/wave.h added"},
       {"includes-unsupported", "finding: CUDA header without a HIP equivalent"},
       {"includes-unknown", "note: CUDA-looking header without a mapping"},
+      {"includes-user-header", "warning: a CUDA header name resolves to a user file; kept"},
+      {"already-hip", "note: HIP input without CUDA left as written"},
       {"launch-ggl", "<<<>>> launches to hipLaunchKernelGGL (--launch=ggl)"},
       {"launch-symbol", "HIP_SYMBOL around symbol arguments"},
       {"launch-funcptr", "kernels passed to function-pointer APIs as const void*"},
