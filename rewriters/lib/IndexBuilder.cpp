@@ -285,7 +285,8 @@ public:
   bool VisitCallExpr(CallExpr *E) {
     if (!Current)
       return true;
-    if (const FunctionDecl *F = E->getDirectCallee())
+    const FunctionDecl *F = E->getDirectCallee();
+    if (F && F->getDeclName().isIdentifier()) // not operators
       Current->Callees.insert(qualName(patternOf(F)));
     return true;
   }

@@ -104,36 +104,39 @@ public:
     return false;
   }
 
-  /// An include named like a CUDA header that the parse resolved to a user
-  /// file (`"cuda_runtime.h"` beside the source, or found through -I) is
+  /// An include named like a CUDA header that resolves to a user file is
   /// the user's header: kept as written, with a warning, so the user's file
-  /// is not silently dropped. Without a parse the include is mapped by its
-  /// name; a note says so when a file of that name is beside the source.
+  /// is not silently dropped. Where the parse saw the include, it says where
+  /// the include resolved (`"cuda_runtime.h"` beside the source, or a user
+  /// directory given with -I). Elsewhere (no parse, inactive branch) a
+  /// quoted include of a file beside the source is the user's by the
+  /// include search order (the includer's directory comes first), so a
+  /// port's output, which is not parsed again, keeps it too.
   static bool keepsUserHeader(FileContext &C, const IncludeLine &L) {
     if (!C.Maps.lookupHeader(L.Name))
       return false;
+    std::string Resolved;
+    bool Ambiguous = false;
     if (const IncludeFacts *Inc = C.Facts.Index.include(L.NameBegin)) {
       if (!Inc->UserFile)
         return false;
-      C.report("includes-user-header", Severity::Warning, L.NameBegin,
-               "<" + L.Name + "> resolves to the user's file " + Inc->Resolved +
-                   (Inc->Ambiguous ? " in some configurations" : "") +
-                   ", not the CUDA SDK's header; the include is kept as written",
-               "rename the user's header, or port it and include the HIP header "
-               "from it");
-      return true;
+      Resolved = Inc->Resolved;
+      Ambiguous = Inc->Ambiguous;
+    } else {
+      llvm::SmallString<256> Beside(C.Path);
+      llvm::sys::path::remove_filename(Beside);
+      llvm::sys::path::append(Beside, L.Name);
+      if (C.Buffer[L.NameBegin] != '"' || !llvm::sys::fs::is_regular_file(Beside))
+        return false;
+      Resolved = std::string(Beside.str());
     }
-    if (C.Facts.Parsed)
-      return false;
-    llvm::SmallString<256> Beside(C.Path);
-    llvm::sys::path::remove_filename(Beside);
-    llvm::sys::path::append(Beside, L.Name);
-    if (llvm::sys::fs::exists(Beside))
-      C.report("includes-user-header", Severity::Note, L.NameBegin,
-               "a file named " + L.Name + " is beside this file; the include was "
-               "mapped by its name because the file was not parsed (guessed: it "
-               "may be the user's own header)");
-    return false;
+    C.report("includes-user-header", Severity::Warning, L.NameBegin,
+             "<" + L.Name + "> resolves to the user's file " + Resolved +
+                 (Ambiguous ? " in some configurations" : "") +
+                 ", not the CUDA SDK's header; the include is kept as written",
+             "rename the user's header, or port it and include the HIP header "
+             "from it");
+    return true;
   }
 
   void run(FileContext &C) override {
