@@ -193,8 +193,8 @@ public:
   /// to its lookup set; recorded when every candidate has the same name and
   /// origin.
   bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
-    if (E->getNumDecls() == 0)
-      return true;
+    if (E->getNumDecls() == 0 || !E->getName().isIdentifier())
+      return true; // nothing found, or a dependent operator
     const NamedDecl *First = (*E->decls_begin())->getUnderlyingDecl();
     bool System = isSystem(First);
     for (const NamedDecl *D : E->decls())
