@@ -22,6 +22,7 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
       {"parse-semantic", IdKind::Note, "Clang 16 type-check message (does not fail)"},
       // Emitted here and by the command line (tool/Inputs.cpp, OutputWriter.cpp).
       {"edit-conflict", IdKind::Error, "two rules edited overlapping text"},
+      {"already-hip", IdKind::Note, "HIP input without CUDA left as written"},
       {"io-error", IdKind::Error, "a path not ported, copied or written (named; the run fails)"},
       {"io-skipped", IdKind::Warning, "a dangling link or a link to a directory in the tree"},
   };
@@ -44,6 +45,31 @@ bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
         Name.startswith("hipblas") || Name.startswith("hiprand/") ||
         Maps.isHipHeader(Name))
       return true;
+  }
+  return false;
+}
+
+bool containsCuda(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  for (size_t I = 0; I < T.size(); ++I) {
+    const Tok &K = T[I];
+    if (!K.isIdent())
+      continue;
+    if (K.Text == "include" && I > 0 && T[I - 1].is(clang::tok::hash)) {
+      llvm::StringRef Line = Text.substr(K.end());
+      Line = Line.substr(0, Line.find('\n')).trim();
+      if (Line.size() > 2 && Maps.lookupHeader(Line.drop_front().drop_back()))
+        return true;
+      continue;
+    }
+    const MapEntry *E = Maps.lookupName(K.Text);
+    if (!E || E->Hip == K.Text)
+      continue;
+    if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow)))
+      continue;
+    if (E->isNamespace() && !(I + 1 < T.size() && T[I + 1].is(clang::tok::coloncolon)))
+      continue;
+    return true;
   }
   return false;
 }
@@ -89,9 +115,20 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
   R.Input = Path.str();
   R.Original = Text.str();
   FileContext Ctx(Path.str(), R.Original, Maps, Opts, Facts, IsHeader);
+  // Hand-written HIP (or a port's output) without CUDA left in it gets only
+  // the opt-in AMD rewrites asked for (--vectorize, --alloc-hooks) and the
+  // headers they need: the porting rules would change HIP's own shuffles
+  // and warp sizes, which are not CUDA's.
+  bool HipOnly = looksAlreadyHip(Text, Maps) && !containsCuda(Text, Maps);
+  if (HipOnly)
+    Ctx.report("already-hip", Severity::Note, 0,
+               "the file already uses HIP and contains no CUDA API names or "
+               "headers; the porting rules leave it as written");
   addAstOutput(Ctx, Facts.Ast);
   for (auto &Rule : createRules(Opts))
-    Rule->run(Ctx);
+    if (!HipOnly || Rule->id() == "vectorize" || Rule->id() == "alloc-hooks" ||
+        Rule->id() == "includes")
+      Rule->run(Ctx);
   if (Opts.Annotate)
     for (const Finding &F : Ctx.Findings)
       if (F.Sev != Severity::Note)
@@ -169,6 +206,12 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
     }
     Pool.wait();
   }
+  if (dumpIndexRequested())
+    for (size_t I = 0; I < Files.size(); ++I) {
+      auto It = Facts.find(Keys[I]);
+      if (It != Facts.end())
+        dumpIndex(llvm::errs(), Files[I].Input, Texts[I], It->second.Index);
+    }
 
   // Phase 2: token rules, one task per file.
   std::vector<FileResult> Results(Files.size());

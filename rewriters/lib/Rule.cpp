@@ -47,6 +47,7 @@ void FileFacts::mergeFrom(const FileFacts &O) {
     ShadowedNames.insert(S.getKey());
   NoRenameOffsets.insert(O.NoRenameOffsets.begin(), O.NoRenameOffsets.end());
   Ast.mergeFrom(O.Ast);
+  Index.mergeFrom(O.Index);
 }
 
 void FileContext::claim(llvm::StringRef Rule, unsigned Begin, unsigned End) {

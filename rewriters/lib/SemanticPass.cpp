@@ -1,9 +1,11 @@
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/AstRule.h"
+#include "cu2hip/IndexBuilder.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -77,9 +79,18 @@ struct ConfigOutcome {
   std::set<std::string> Shadowed;
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
   std::map<std::string, AstFileOutput> Ast;           ///< AST rules, per ported file
+  IndexMap Index;                                     ///< typed index, per ported file
 };
 
 class ErrorCollector : public DiagnosticConsumer {
+  /// An `#error` directive outside system headers.
+  static bool isUserHashError(const Diagnostic &Info) {
+    if (Info.getID() != diag::err_pp_hash_error)
+      return false;
+    return !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
+           !Info.getSourceManager().isInSystemHeader(Info.getLocation());
+  }
+
 public:
   std::vector<Finding> Errors;
   bool Failed = false;
@@ -97,7 +108,14 @@ public:
     // A missing include is reported with a hint and does not fail either.
     unsigned Cat = DiagnosticIDs::getCategoryNumberForDiag(Info.getID());
     llvm::StringRef CatName = DiagnosticIDs::getCategoryNameFromID(Cat);
-    if (CatName == "Parse Issue") {
+    if (isUserHashError(Info)) {
+      // An active #error in the user's code: the file cannot be built as
+      // configured, so the port is incomplete.
+      F.RuleId = "parse-error";
+      F.Sev = Severity::Error;
+      F.Message = "#error " + F.Message;
+      Failed = true;
+    } else if (CatName == "Parse Issue") {
       F.RuleId = "parse-error";
       F.Sev = Severity::Error;
       Failed = true;
@@ -267,6 +285,7 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
+    Consumers.push_back(createIndexConsumer(CI, Setup.IsPorted, Out.Index));
     Rules = createAstRules(Setup.Opts);
     if (!Rules.empty()) {
       RuleCtx = std::make_unique<AstRuleContext>(CI.getSourceManager(), CI.getLangOpts(),
@@ -466,6 +485,9 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     for (auto &KV : O.Ast)
       if (Result.Facts.count(KV.first))
         Result.Facts[KV.first].Ast.mergeFrom(KV.second);
+    for (auto &KV : O.Index)
+      if (Result.Facts.count(KV.first))
+        Result.Facts[KV.first].Index.mergeFrom(KV.second);
   }
   return Result;
 }

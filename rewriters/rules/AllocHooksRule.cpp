@@ -91,8 +91,16 @@ bool isApiUse(const FileContext &C, size_t I) {
   const auto &T = C.Toks;
   if (!T[I].isIdent() || !hookInfo(T[I].Text))
     return false;
-  if (C.Facts.ShadowedNames.count(T[I].Text) || C.isMemberOrForeignQualified(I) ||
+  // By declaration identity where the typed index knows the name: only
+  // uses of the SDK's API are hooked, next to a user's overload or
+  // namespaced function of the same name.
+  const NameRef *Ref = indexedName(C, I);
+  if (Ref && (!Ref->System || Ref->IsDecl))
+    return false;
+  if ((!Ref && C.Facts.ShadowedNames.count(T[I].Text)) || C.isMemberOrForeignQualified(I) ||
       isMacroNameBeingDefined(C, I) || inIncludeDirective(C, I))
+    return false;
+  if (!C.Facts.Parsed && guessUserDecls(C).FileScope.count(T[I].Text))
     return false;
   if (I > 0 && T[I - 1].isIdent() && !precedesExpression(T[I - 1].Text) &&
       !isMacroNameBeingDefined(C, I - 1))

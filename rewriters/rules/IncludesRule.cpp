@@ -8,10 +8,14 @@
 // runtime names but includes no runtime header), and `#include
 // <cu2hip/wave.h>` where wave rules call its helpers (likewise
 // <cu2hip/alloc.h> for --alloc-hooks, <cu2hip/packed.h> for --vectorize).
-// Findings: includes-unsupported (a CUDA header without a HIP equivalent).
+// Findings: includes-unsupported (a CUDA header without a HIP equivalent),
+// includes-user-header (an include named like a CUDA header that the parse
+// resolved to a user file: kept as written).
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -44,6 +48,8 @@ public:
         {"includes", IdKind::Edit, "CUDA headers mapped; hip_runtime.h and cu2hip/wave.h added"},
         {"includes-unsupported", IdKind::Warning, "CUDA header without a HIP equivalent"},
         {"includes-unknown", IdKind::Note, "CUDA-looking header without a mapping"},
+        {"includes-user-header", IdKind::Warning,
+         "a CUDA header name resolves to a user file; kept"},
     };
     return Ids;
   }
@@ -108,6 +114,41 @@ public:
     return false;
   }
 
+  /// An include named like a CUDA header that resolves to a user file is
+  /// the user's header: kept as written, with a warning, so the user's file
+  /// is not silently dropped. Where the parse saw the include, it says where
+  /// the include resolved (`"cuda_runtime.h"` beside the source, or a user
+  /// directory given with -I). Elsewhere (no parse, inactive branch) a
+  /// quoted include of a file beside the source is the user's by the
+  /// include search order (the includer's directory comes first), so a
+  /// port's output, which is not parsed again, keeps it too.
+  static bool keepsUserHeader(FileContext &C, const IncludeLine &L) {
+    if (!C.Maps.lookupHeader(L.Name))
+      return false;
+    std::string Resolved;
+    bool Ambiguous = false;
+    if (const IncludeFacts *Inc = C.Facts.Index.include(L.NameBegin)) {
+      if (!Inc->UserFile)
+        return false;
+      Resolved = Inc->Resolved;
+      Ambiguous = Inc->Ambiguous;
+    } else {
+      llvm::SmallString<256> Beside(C.Path);
+      llvm::sys::path::remove_filename(Beside);
+      llvm::sys::path::append(Beside, L.Name);
+      if (C.Buffer[L.NameBegin] != '"' || !llvm::sys::fs::is_regular_file(Beside))
+        return false;
+      Resolved = std::string(Beside.str());
+    }
+    C.report("includes-user-header", Severity::Warning, L.NameBegin,
+             "<" + L.Name + "> resolves to the user's file " + Resolved +
+                 (Ambiguous ? " in some configurations" : "") +
+                 ", not the CUDA SDK's header; the include is kept as written",
+             "rename the user's header, or port it and include the HIP header "
+             "from it");
+    return true;
+  }
+
   void run(FileContext &C) override {
     auto Includes = findIncludes(C);
     bool HasRuntime = false;
@@ -115,6 +156,8 @@ public:
     const IncludeLine *RuntimeLine = nullptr;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
+      if (keepsUserHeader(C, L))
+        continue;
       if (const MapEntry *E = C.Maps.lookupHeader(L.Name)) {
         if (E->status() == MapStatus::Unsupported) {
           C.report("includes-unsupported", Severity::Warning, L.NameBegin,

@@ -7,6 +7,11 @@
 // qualified by an unmapped namespace, names the user declared (FileFacts),
 // and the name being defined by a #define. Namespace entries (cub -> hipcub)
 // are renamed only before `::` or after `namespace`.
+// Which declaration a name refers to is decided by the typed index where the
+// file was parsed (a use of the SDK's cudaFree is renamed next to the user's
+// mylib::cudaFree or cudaMalloc(int), whose uses stay); elsewhere by
+// spelling: names the user declared at namespace scope (FileFacts, or
+// guessUserDecls when nothing parsed the file) are kept in the whole file.
 // Findings: names-unsupported (no sound HIP equivalent), names-partial,
 // names-inactive (renamed in a region no configuration compiled).
 //===----------------------------------------------------------------------===//
@@ -74,6 +79,31 @@ public:
     C.insertAtOffset("names-unsupported", LineStart(T[J].Offset), C.withEol("#endif\n"));
   }
 
+  /// Decides the identifier at `I` by the declaration it refers to (the
+  /// typed index): a use of the SDK's declaration is renamed even where the
+  /// user declared an overload or a namespaced function of the same name
+  /// (`Renamable` set); a use or declaration of the user's entity is kept,
+  /// with one names-shadowed note per name (returns false). Without an index
+  /// entry (no parse, inactive code, macro bodies) returns true with
+  /// `Renamable` unset: the caller decides by spelling.
+  static bool decideByIdentity(FileContext &C, size_t I, llvm::StringSet<> &Reported,
+                               bool &Renamable) {
+    const NameRef *Ref = indexedName(C, I);
+    Renamable = Ref && Ref->System;
+    if (!Ref || Ref->System)
+      return true;
+    llvm::StringRef Name = C.Toks[I].Text;
+    // Members (`p.cudaMalloc`) and foreign-qualified names are never
+    // renamed anyway; the note is for names that look like the API.
+    if (Ref->Parent.empty() && !C.isMemberOrForeignQualified(I) &&
+        Reported.insert(Name).second)
+      C.report("names-shadowed", Severity::Note, C.Toks[I].Offset,
+               ("'" + Name + "' is declared by the user; uses of that declaration "
+                "are kept as written, uses of the CUDA API are renamed")
+                   .str());
+    return false;
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
@@ -81,6 +111,13 @@ public:
     // redirection to the user's own function) keeps its uses as written:
     // renaming them would bypass the macro.
     llvm::StringSet<> UserMacros, ReportedShadow;
+    // Without a parse, user declarations are recognised by spelling, so a
+    // port's output (which is not parsed again) keeps them as the first
+    // pass did.
+    GuessedDecls Guessed;
+    if (!C.Facts.Parsed)
+      Guessed = guessUserDecls(C);
+    bool Renamable = false;
     for (size_t I = 0; I < T.size(); ++I)
       if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text))
         UserMacros.insert(T[I].Text);
@@ -102,17 +139,22 @@ public:
                      .str());
         continue;
       }
-      if (C.Facts.NoRenameOffsets.count(T[I].Offset))
+      if (!decideByIdentity(C, I, ReportedShadow, Renamable))
         continue;
-      if (C.Facts.ShadowedNames.count(Name) || UserMacros.count(Name)) {
-        if (!ReportedShadow.count(Name)) {
-          ReportedShadow.insert(Name);
-          C.report("names-shadowed", Severity::Note, T[I].Offset,
-                   ("'" + Name + "' is declared by the user at namespace scope "
-                    "or as a macro; the name is kept as written in this file")
-                       .str());
+      if (!Renamable) {
+        if (C.Facts.NoRenameOffsets.count(T[I].Offset) || Guessed.Members.count(T[I].Offset))
+          continue;
+        bool Shadowed = C.Facts.ShadowedNames.count(Name) || UserMacros.count(Name);
+        bool Guess = !Shadowed && Guessed.FileScope.count(Name);
+        if (Shadowed || Guess) {
+          if (ReportedShadow.insert(Name).second)
+            C.report("names-shadowed", Severity::Note, T[I].Offset,
+                     ("'" + Name + "' is declared by the user at namespace scope "
+                      "or as a macro; the name is kept as written in this file" +
+                      (Guess ? " (guessed from spelling: the file was not parsed)" : ""))
+                         .str());
+          continue;
         }
-        continue;
       }
       if (inIncludeDirective(C, I))
         continue;

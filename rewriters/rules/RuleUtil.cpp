@@ -1,5 +1,7 @@
 #include "RuleUtil.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -116,6 +118,90 @@ bool inIncludeDirective(const FileContext &C, size_t I) {
   return J + 1 < C.Toks.size() && C.Toks[J].is(tok::hash) &&
          (C.Toks[J + 1].isIdent("include") || C.Toks[J + 1].isIdent("include_next") ||
           C.Toks[J + 1].isIdent("import"));
+}
+
+/// Keywords after which a mapped identifier is not being declared: they
+/// precede an expression or a type.
+static bool precedesUseNotDeclarator(llvm::StringRef S) {
+  return llvm::StringSwitch<bool>(S)
+      .Cases("return", "case", "else", "do", "throw", "new", "delete", "goto", true)
+      .Cases("co_return", "co_await", "co_yield", "sizeof", "alignof", "decltype", true)
+      .Cases("const", "volatile", "typename", "template", "operator", "defined", true)
+      .Cases("struct", "class", "union", "enum", "using", "namespace", true)
+      .Cases("static", "extern", "inline", "constexpr", "mutable", "register", true)
+      .Cases("__device__", "__host__", "__global__", "__shared__", "__constant__", true)
+      .Cases("__restrict__", "__forceinline__", "public", "private", "protected", true)
+      .Default(false);
+}
+
+/// What the brace at token `J` opens, from the tokens before it back to the
+/// previous statement end: a class body, a namespace or linkage block, or
+/// anything else (function body, block, initializer, enum).
+static ScopeKind braceKind(const TokenStream &T, size_t J) {
+  for (size_t K = J; K-- > 0;) {
+    const Tok &P = T[K];
+    if (P.is(tok::semi) || P.is(tok::l_brace) || P.is(tok::r_brace) ||
+        P.is(tok::r_paren) || P.is(tok::equal) || P.InDirective)
+      break;
+    if (P.isIdent("struct") || P.isIdent("class") || P.isIdent("union"))
+      return ScopeKind::Class;
+    if (P.isIdent("namespace") || P.isIdent("extern"))
+      return ScopeKind::Namespace;
+  }
+  return ScopeKind::Other;
+}
+
+std::vector<ScopeKind> scopeKinds(const TokenStream &T) {
+  std::vector<ScopeKind> Kinds(T.size(), ScopeKind::Namespace);
+  std::vector<ScopeKind> Stack; // innermost scope kind per open brace
+  auto Current = [&] { return Stack.empty() ? ScopeKind::Namespace : Stack.back(); };
+  for (size_t I = 0; I < T.size(); ++I) {
+    Kinds[I] = Current();
+    if (T[I].InDirective)
+      continue;
+    if (T[I].is(tok::l_brace)) {
+      ScopeKind K = braceKind(T, I);
+      // A namespace inside a function or class is not a namespace scope.
+      if (K == ScopeKind::Namespace && Current() != ScopeKind::Namespace)
+        K = ScopeKind::Other;
+      Stack.push_back(K);
+    } else if (T[I].is(tok::r_brace) && !Stack.empty())
+      Stack.pop_back();
+  }
+  return Kinds;
+}
+
+GuessedDecls guessUserDecls(const FileContext &C) {
+  GuessedDecls G;
+  const auto &T = C.Toks;
+  std::vector<ScopeKind> Scope = scopeKinds(T);
+  for (size_t I = 1; I + 1 < T.size(); ++I) {
+    if (T[I].InDirective || !T[I].isIdent())
+      continue;
+    const MapEntry *E = C.Maps.lookupName(T[I].Text);
+    if (!E || E->isNamespace())
+      continue;
+    const Tok &P = T[I - 1], &N = T[I + 1];
+    if (!P.isIdent() || P.InDirective || precedesUseNotDeclarator(P.Text))
+      continue;
+    if (!(N.is(tok::l_paren) || N.is(tok::semi) || N.is(tok::equal) ||
+          N.is(tok::l_square) || N.is(tok::comma) || N.is(tok::r_paren) ||
+          N.is(tok::l_brace)))
+      continue;
+    if (Scope[I] == ScopeKind::Class)
+      G.Members.insert(T[I].Offset);
+    else if (Scope[I] == ScopeKind::Namespace)
+      G.FileScope.insert(T[I].Text);
+  }
+  return G;
+}
+
+std::optional<bool> memberOfType(const FileContext &C, size_t I,
+                                 llvm::ArrayRef<llvm::StringRef> Types) {
+  const NameRef *R = indexedName(C, I);
+  if (!R || R->Kind != DeclKind::Field)
+    return std::nullopt;
+  return llvm::is_contained(Types, llvm::StringRef(R->Parent));
 }
 
 } // namespace cu2hip

@@ -3,7 +3,10 @@
 #define CU2HIP_RULES_RULEUTIL_H
 
 #include "cu2hip/Rule.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+#include <set>
 
 namespace cu2hip {
 
@@ -43,6 +46,54 @@ bool isMathOrCastName(llvm::StringRef Name);
 
 /// True if token `I` belongs to an #include / #import line.
 bool inIncludeDirective(const FileContext &C, size_t I);
+
+/// Declarations of CUDA API names recognised by spelling, for a file no
+/// configuration parsed (--no-semantic, a failed parse, an already-ported
+/// file, a header no unit includes). A mapped identifier is taken as being
+/// declared when a type-like identifier precedes it and `(`, `;`, `=`, `[`,
+/// `,`, `)` or `{` follows (`hipError_t cudaFree(void *p)`, `int
+/// cudaMalloc;`); keywords that precede expressions or types (`return`,
+/// `const`, `typename`, ...) do not count. Inside a struct, class or union
+/// body it is a member; at namespace scope it names the user's entity for
+/// the file (like FileFacts::ShadowedNames); locals are ignored (renamed
+/// with their uses, as with a parse).
+struct GuessedDecls {
+  llvm::StringSet<> FileScope;  ///< names declared outside class bodies
+  std::set<unsigned> Members;   ///< offsets of member declarators
+};
+GuessedDecls guessUserDecls(const FileContext &C);
+
+/// The scope a token is in, by its innermost enclosing brace.
+enum class ScopeKind {
+  Namespace, ///< file scope, a namespace or an extern "C" block
+  Class,     ///< a struct, class or union body (declarators are members)
+  Other      ///< a function body, block, initializer or enum body
+};
+/// The scope of every token of `T` (by spelling: braces and the keywords
+/// before them).
+std::vector<ScopeKind> scopeKinds(const TokenStream &T);
+
+/// The device-property structs whose members wave-host-warpsize and
+/// wave-occupancy are about.
+inline llvm::ArrayRef<llvm::StringRef> devicePropTypes() {
+  static const llvm::StringRef Types[] = {"cudaDeviceProp", "hipDeviceProp_t",
+                                          "hipDeviceProp_tR0600"};
+  return Types;
+}
+
+/// What the typed index (SemanticIndex.h) says the identifier at token `I`
+/// refers to; nullptr when the file was not parsed, the token has no entry
+/// (inactive code, macro bodies) or the configurations disagree.
+inline const NameRef *indexedName(const FileContext &C, size_t I) {
+  return C.Facts.Index.name(C.Toks[I].Offset);
+}
+
+/// True when the index says the member named at token `I` (`x.warpSize`)
+/// belongs to one of `Types` (qualified names, e.g. "cudaDeviceProp");
+/// false when it belongs to another type. std::nullopt when the index has
+/// no entry for it (no parse, a dependent member, inactive code).
+std::optional<bool> memberOfType(const FileContext &C, size_t I,
+                                 llvm::ArrayRef<llvm::StringRef> Types);
 
 } // namespace cu2hip
 

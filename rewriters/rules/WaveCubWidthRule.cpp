@@ -6,6 +6,8 @@
 // so 32-thread groups get wrong sums or zeros (catalogue row 19; hipCUB#122,
 // ROCm/bitsandbytes#93). Applies to WarpReduce, WarpScan, WarpExchange,
 // WarpLoad, WarpStore (whose 2nd/3rd parameter is the logical warp size).
+// The primitive is recognised by declaration identity through the typed
+// index (namespace aliases, using-declarations), by spelling elsewhere.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -26,8 +28,35 @@ public:
 
   bool enabled(const Options &O) const override { return O.Wave != WaveMode::Keep; }
 
+  /// Is the template name at `I` CUB's (or hipCUB's) warp primitive? By
+  /// declaration identity where the index has the name (so `cb::WarpReduce`
+  /// through `namespace cb = cub;` and `WarpReduce` after `using
+  /// cub::WarpReduce;` count, a user's own WarpReduce does not); else by
+  /// spelling (`cub::`/`hipcub::` before it), with one note per file when no
+  /// configuration parsed it.
+  bool isCubWarpPrimitive(FileContext &C, size_t I, bool &GuessNoted) {
+    const auto &T = C.Toks;
+    if (const NameRef *R = indexedName(C, I)) {
+      llvm::StringRef Q = R->QualName;
+      return R->System && (R->Kind == DeclKind::Template || R->Kind == DeclKind::Type) &&
+             (Q.consume_front("cub::") || Q.consume_front("hipcub::")) &&
+             (Q == "WarpReduce" || Q == "WarpScan");
+    }
+    bool Spelled = T[I - 1].is(tok::coloncolon) &&
+                   (T[I - 2].isIdent("cub") || T[I - 2].isIdent("hipcub"));
+    if (Spelled && !C.Facts.Parsed && !GuessNoted) {
+      GuessNoted = true;
+      C.report(id(), Severity::Note, T[I].Offset,
+               "'" + T[I].Text.str() + "' taken for CUB's by its spelling: the file "
+               "was not parsed, so namespace aliases and using-declarations of cub "
+               "are not recognised here");
+    }
+    return Spelled;
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
+    bool GuessNoted = false;
     for (size_t I = 2; I + 1 < T.size(); ++I) {
       // Number of template arguments before the logical-warp parameter.
       unsigned Before = llvm::StringSwitch<unsigned>(T[I].Text)
@@ -35,8 +64,7 @@ public:
                             .Default(0);
       if (!T[I].isIdent() || !Before || !T[I + 1].is(tok::less))
         continue;
-      if (!(T[I - 1].is(tok::coloncolon) &&
-            (T[I - 2].isIdent("cub") || T[I - 2].isIdent("hipcub"))))
+      if (!isCubWarpPrimitive(C, I, GuessNoted))
         continue;
       // Find the matching '>' of the template argument list.
       int Depth = 0;

@@ -105,6 +105,10 @@ public:
                      "sharedMemPerMultiprocessor", "maxBlocksPerMultiProcessor",
                      "regsPerBlock", true)
               .Default(false)) {
+        // Only members of the device-property struct (by the index; by
+        // spelling where there is none).
+        if (memberOfType(C, I, devicePropTypes()) == std::optional<bool>(false))
+          continue;
         C.report("wave-occupancy", Severity::Note, K.Offset,
                  "occupancy arithmetic from per-multiprocessor limits: AMD compute "
                  "units have other limits and 64-lane wavefronts",

@@ -6,7 +6,11 @@
 // HIP's warpSize is 64 on CDNA and, since ROCm 7, not a constant expression
 // (catalogue rows 6, 7, 17; bitsandbytes#1762, vllm#20330, apex#231).
 // cu2hip::logical_warp_size is a constexpr 32. Member reads (`prop.warpSize`,
-// host code) are not renamed: they get the finding wave-host-warpsize.
+// host code) are not renamed: they get the finding wave-host-warpsize, only
+// for members of cudaDeviceProp/hipDeviceProp_t where the typed index knows
+// the member's type. A user's own `warpSize` (parameter, variable) keeps its
+// uses; a struct member named warpSize does not stop the device variable
+// from being converted.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 
@@ -23,10 +27,14 @@ public:
     return Ids;
   }
 
-  /// Does the file declare its own `warpSize` (variable, parameter, template
-  /// parameter, member)? A declarator follows a type name or keyword.
+  /// Does the file declare its own `warpSize` (variable, parameter,
+  /// template parameter)? By spelling, for code without index entries: a
+  /// declarator follows a type name or keyword. A member of a struct
+  /// (`struct S { int warpSize; };`) does not count: it is reached through
+  /// `.`/`->` and does not hide the device variable.
   static bool declaresWarpSize(const FileContext &C) {
     const auto &T = C.Toks;
+    std::vector<ScopeKind> Scope;
     for (size_t I = 1; I + 1 < T.size(); ++I) {
       if (!T[I].isIdent("warpSize"))
         continue;
@@ -42,37 +50,65 @@ public:
                      N.is(clang::tok::comma) || N.is(clang::tok::r_paren) ||
                      N.is(clang::tok::l_square) || N.is(clang::tok::l_brace) ||
                      N.is(clang::tok::greater) || N.is(clang::tok::colon);
-      if ((TypeBefore || PtrRef) && DeclEnd)
+      if (!(TypeBefore || PtrRef) || !DeclEnd)
+        continue;
+      if (Scope.empty())
+        Scope = scopeKinds(T);
+      if (Scope[I] != ScopeKind::Class)
         return true;
     }
     return false;
+  }
+
+  /// `prop.warpSize`: a finding when the member is the device-property
+  /// struct's (by the index), or, without an index entry, whenever the
+  /// member is spelled so (noted as a guess when the file was not parsed).
+  void reportHostRead(FileContext &C, size_t I) {
+    auto OfProp = memberOfType(C, I, devicePropTypes());
+    if (OfProp == std::optional<bool>(false))
+      return; // a member of some other type
+    std::string Msg = "reads the device's wavefront size (64 on CDNA, 32 on RDNA); "
+                      "the port keeps 32-lane CUDA warps, so geometry computed from "
+                      "it no longer matches the kernels";
+    if (!OfProp && !C.Facts.Parsed)
+      Msg += " (guessed from the member's name: the file was not parsed)";
+    C.report("wave-host-warpsize", Severity::Warning, C.Toks[I].Offset, Msg,
+             "use 32 (cu2hip::logical_warp_size) for warp geometry, or "
+             "cu2hip::host_wave_size() where the real wavefront is meant");
   }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     bool UserDeclared = declaresWarpSize(C);
     bool Noted = false;
+    auto NoteKept = [&](size_t I) {
+      if (!Noted)
+        C.report(id(), Severity::Note, T[I].Offset,
+                 "the file declares its own 'warpSize'; uses of the name are "
+                 "kept as written");
+      Noted = true;
+    };
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent("warpSize") || C.inWaveNative(T[I].Offset))
         continue;
       if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow))) {
-        C.report("wave-host-warpsize", Severity::Warning, T[I].Offset,
-                 "reads the device's wavefront size (64 on CDNA, 32 on RDNA); "
-                 "the port keeps 32-lane CUDA warps, so geometry computed from "
-                 "it no longer matches the kernels",
-                 "use 32 (cu2hip::logical_warp_size) for warp geometry, or "
-                 "cu2hip::host_wave_size() where the real wavefront is meant");
+        reportHostRead(C, I);
         continue;
       }
       if (C.Opts.Wave == WaveMode::Keep || C.isMemberOrForeignQualified(I) ||
           isMacroNameBeingDefined(C, I))
         continue;
-      if (UserDeclared) {
-        if (!Noted)
-          C.report(id(), Severity::Note, T[I].Offset,
-                   "the file declares its own 'warpSize'; uses of the name are "
-                   "kept as written");
-        Noted = true;
+      // By declaration identity where the index knows the name: the
+      // device's warpSize (Clang's CUDA builtin variable) is converted,
+      // the user's own declarations and their uses are kept.
+      if (const NameRef *R = indexedName(C, I)) {
+        if (!(R->System && R->QualName == "warpSize")) {
+          if (R->Kind != DeclKind::Field)
+            NoteKept(I);
+          continue;
+        }
+      } else if (UserDeclared) {
+        NoteKept(I);
         continue;
       }
       C.replaceTokens(id(), I, I, "cu2hip::logical_warp_size");

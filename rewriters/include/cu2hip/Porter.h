@@ -76,6 +76,12 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
 /// mixed code): the semantic passes, which parse CUDA, are skipped for it.
 bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps);
 
+/// True when the text still holds CUDA: an identifier the maps rename (or
+/// that has no HIP equivalent) outside member access, a CUDA namespace
+/// before `::`, or an #include of a mapped CUDA header. A file for which
+/// looksAlreadyHip holds and this does not is left as written.
+bool containsCuda(llvm::StringRef Text, const MapTable &Maps);
+
 } // namespace cu2hip
 
 #endif

@@ -16,6 +16,7 @@
 #include "cu2hip/Finding.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
+#include "cu2hip/SemanticIndex.h"
 #include "cu2hip/Tokens.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -44,12 +45,16 @@ struct FileFacts {
   /// What the AST rules (AstRule.h) produced for this file, all
   /// configurations together.
   AstFileOutput Ast;
+  /// The typed index (SemanticIndex.h): what each spelled name refers to,
+  /// kernels and device functions, launches, where includes resolved.
+  SemanticIndex Index;
 
   bool isInactive(unsigned Offset) const;
   /// Merges the facts another configuration or translation unit found for
   /// the same file: inactive ranges intersect (a range is inactive only if
   /// every parse skipped it), shadowed names, no-rename offsets and AST rule
-  /// outputs unite.
+  /// outputs unite, the typed indexes merge where they agree
+  /// (SemanticIndex::mergeFrom).
   void mergeFrom(const FileFacts &Other);
 };
 
