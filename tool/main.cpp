@@ -6,6 +6,7 @@
 // A thin driver over libcu2hip (rewriters/): options, the file walk, the
 // compilation database, writing outputs, the closing summary.
 //===----------------------------------------------------------------------===//
+#include "cu2hip/CompileSetup.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Porter.h"
 #include "cu2hip/SemanticPass.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -81,6 +83,14 @@ static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA SDK used to par
                                      cl::value_desc("dir"), cl::cat(Cat));
 static cl::opt<bool> NoSemantic("no-semantic",
                                 cl::desc("Token rules only: no CUDA SDK needed, no parse"),
+                                cl::cat(Cat));
+static cl::opt<bool> NoPch("no-pch",
+                           cl::desc("Parse the SDK headers in every translation unit "
+                                    "(no shared precompiled prelude)"),
+                           cl::cat(Cat));
+static cl::opt<bool> AllConfigs("all-configs",
+                                cl::desc("Parse every configuration of every unit, even a "
+                                         "device parse the host parse proves redundant"),
                                 cl::cat(Cat));
 static cl::list<std::string> Configs("config",
                                      cl::desc("Extra configuration to parse, e.g. --config=\"-DUSE_X -DN=4\""),
@@ -239,6 +249,8 @@ int main(int argc, const char **argv) {
            "(RDNA, gfx10+); on CDNA (wave64) shuffles, ballots and votes span "
            "two CUDA warps\n";
   Opts.Semantic = !NoSemantic;
+  Opts.SharedPrelude = !NoPch;
+  Opts.SkipRedundantDevice = !AllConfigs;
   if (Opts.Semantic) {
     Opts.CudaPath = findCudaPath(CudaPath);
     if (Opts.CudaPath.empty())
@@ -374,8 +386,10 @@ int main(int argc, const char **argv) {
       J.WorkDir = std::string(sys::path::parent_path(J.Input));
   }
 
-  Porter P(Opts, Maps);
+  PhaseTimes Times;
+  Porter P(Opts, Maps, &Times);
   std::vector<FileResult> Results = P.run(Jobs, NumJobs);
+  std::optional<cu2hip::PhaseTimer> WriteTimer(std::in_place, Times.WriteNs);
 
   // Diagnostics, outputs.
   unsigned Failed = 0, Written = 0, Lines = 0, TUs = 0;
@@ -438,6 +452,7 @@ int main(int argc, const char **argv) {
     }
     ++Written;
   }
+  WriteTimer.reset();
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
 
   if (!NoSummary) {
@@ -463,6 +478,13 @@ int main(int argc, const char **argv) {
         OS << " " << KV.first << "=" << KV.second;
       OS << "\n";
     }
+    OS << format("  time: parse %.2f s (%u parses, %u device parses skipped), "
+                 "SDK prelude PCH %.2f s (%u built, %u uses), token rules %.2f s, "
+                 "writing %.2f s\n",
+                 PhaseTimes::seconds(Times.ParseNs), Times.Parses.load(),
+                 Times.SkippedDeviceParses.load(), PhaseTimes::seconds(Times.PreludeNs),
+                 Times.PreludesBuilt.load(), Times.PreludeUses.load(),
+                 PhaseTimes::seconds(Times.RulesNs), PhaseTimes::seconds(Times.WriteNs));
     if (!Unsupported.empty()) {
       OS << "  unsupported:\n";
       for (const Finding *F : Unsupported)
@@ -497,7 +519,18 @@ int main(int argc, const char **argv) {
                                    {"edits", std::move(Edits)},
                                    {"findings", std::move(Fs)}});
     }
-    json::Object Root{{"files", std::move(Files)}, {"seconds", Secs}, {"failed", Failed}};
+    json::Object Time{{"parse", PhaseTimes::seconds(Times.ParseNs)},
+                      {"prelude_pch", PhaseTimes::seconds(Times.PreludeNs)},
+                      {"token_rules", PhaseTimes::seconds(Times.RulesNs)},
+                      {"writing", PhaseTimes::seconds(Times.WriteNs)},
+                      {"parses", Times.Parses.load()},
+                      {"device_parses_skipped", Times.SkippedDeviceParses.load()},
+                      {"preludes_built", Times.PreludesBuilt.load()},
+                      {"prelude_uses", Times.PreludeUses.load()}};
+    json::Object Root{{"files", std::move(Files)},
+                      {"seconds", Secs},
+                      {"time", std::move(Time)},
+                      {"failed", Failed}};
     std::string S;
     raw_string_ostream OS(S);
     OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
