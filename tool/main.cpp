@@ -88,10 +88,6 @@ static cl::opt<bool> NoPch("no-pch",
                            cl::desc("Parse the SDK headers in every translation unit "
                                     "(no shared precompiled prelude)"),
                            cl::cat(Cat));
-static cl::opt<bool> AllConfigs("all-configs",
-                                cl::desc("Parse every configuration of every unit, even a "
-                                         "device parse the host parse proves redundant"),
-                                cl::cat(Cat));
 static cl::list<std::string> Configs("config",
                                      cl::desc("Extra configuration to parse, e.g. --config=\"-DUSE_X -DN=4\""),
                                      cl::cat(Cat));
@@ -250,7 +246,6 @@ int main(int argc, const char **argv) {
            "two CUDA warps\n";
   Opts.Semantic = !NoSemantic;
   Opts.SharedPrelude = !NoPch;
-  Opts.SkipRedundantDevice = !AllConfigs;
   if (Opts.Semantic) {
     Opts.CudaPath = findCudaPath(CudaPath);
     if (Opts.CudaPath.empty())
@@ -478,11 +473,10 @@ int main(int argc, const char **argv) {
         OS << " " << KV.first << "=" << KV.second;
       OS << "\n";
     }
-    OS << format("  time: parse %.2f s (%u parses, %u device parses skipped), "
-                 "SDK prelude PCH %.2f s (%u built, %u uses), token rules %.2f s, "
-                 "writing %.2f s\n",
+    OS << format("  time: parse %.2f s (%u parses), SDK prelude PCH %.2f s (%u built, "
+                 "%u uses), token rules %.2f s, writing %.2f s\n",
                  PhaseTimes::seconds(Times.ParseNs), Times.Parses.load(),
-                 Times.SkippedDeviceParses.load(), PhaseTimes::seconds(Times.PreludeNs),
+                 PhaseTimes::seconds(Times.PreludeNs),
                  Times.PreludesBuilt.load(), Times.PreludeUses.load(),
                  PhaseTimes::seconds(Times.RulesNs), PhaseTimes::seconds(Times.WriteNs));
     if (!Unsupported.empty()) {
@@ -524,7 +518,6 @@ int main(int argc, const char **argv) {
                       {"token_rules", PhaseTimes::seconds(Times.RulesNs)},
                       {"writing", PhaseTimes::seconds(Times.WriteNs)},
                       {"parses", Times.Parses.load()},
-                      {"device_parses_skipped", Times.SkippedDeviceParses.load()},
                       {"preludes_built", Times.PreludesBuilt.load()},
                       {"prelude_uses", Times.PreludeUses.load()}};
     json::Object Root{{"files", std::move(Files)},

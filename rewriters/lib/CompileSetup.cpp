@@ -39,17 +39,9 @@ static uint64_t nowNs() {
       .count();
 }
 
-static uint64_t cpuNs() {
-  timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-  return uint64_t(T.tv_sec) * 1000000000u + T.tv_nsec;
-}
 PhaseTimer::PhaseTimer(std::atomic<uint64_t> &Counter)
-    : Counter(Counter), StartNs(getenv("CU2HIP_CPU") ? cpuNs() : nowNs()) {}
-PhaseTimer::~PhaseTimer() {
-  uint64_t D = (getenv("CU2HIP_CPU") ? cpuNs() : nowNs()) - StartNs;
-  Counter += D;
-}
+    : Counter(Counter), StartNs(nowNs()) {}
+PhaseTimer::~PhaseTimer() { Counter += nowNs() - StartNs; }
 
 const std::string &compatDir() {
   static std::string Dir = [] {

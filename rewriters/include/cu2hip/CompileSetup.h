@@ -84,7 +84,6 @@ struct PhaseTimes {
   std::atomic<uint64_t> RulesNs{0};    ///< token rules and edit merging
   std::atomic<uint64_t> WriteNs{0};    ///< writing outputs, diffs, backups
   std::atomic<unsigned> Parses{0};     ///< parses run (unit x configuration)
-  std::atomic<unsigned> SkippedDeviceParses{0}; ///< device parses proven redundant
   std::atomic<unsigned> PreludesBuilt{0};       ///< PCHs built
   std::atomic<unsigned> PreludeUses{0};         ///< parses that used a PCH
 

@@ -33,9 +33,6 @@ struct Options {
   /// Share a precompiled SDK prelude between the translation units of a run
   /// (CompileSetup.h); false = every unit parses the SDK headers itself.
   bool SharedPrelude = true;
-  /// Skip a unit's device parse when its host parse proves it would find
-  /// nothing new (SemanticPass.h); false = always parse both.
-  bool SkipRedundantDevice = true;
   std::string CudaPath;
   std::string ResourceDir;
   /// Extra clang arguments (after `--`).
