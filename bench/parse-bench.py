@@ -89,7 +89,8 @@ def time_cu2hip(binary, tree, clang_args, runs, work, tag, cuda_path):
                 parse = t["parse"] + t["prelude_pch"]
                 out["parse_share"] = parse / wall if wall else 0.0
                 out["phases"] = t
-            out["units"] = sum(1 for f in rep["files"] if f.get("parsed"))
+            out["units"] = sum(1 for f in rep["files"]
+                               if f.get("parsed") and f["input"].endswith(TU_EXT))
             out["rc"] = last[2]
     return out
 
@@ -156,7 +157,7 @@ def main():
                 if binary:
                     figures[tag] = time_cu2hip(binary, tree, clang_args, args.runs, work,
                                                tag, args.cuda_path)
-            print("| | wall -j1 | cpu -j1 | wall -j2 | per unit (-j1) | parse share | units |")
+            print("| | wall -j1 | cpu -j1 | wall -j2 | per unit (-j1) | parse share | parsed units |")
             print("|---|---|---|---|---|---|---|")
             for tag, f in figures.items():
                 share = "%.0f%%" % (100 * f["parse_share"]) if "parse_share" in f else "-"
