@@ -45,8 +45,9 @@
 //     alone) or to a plain parse.
 //   - Facts. The callbacks that record facts only look at ported files. A
 //     prelude that enters a ported file (a -I directory shadowing an SDK
-//     header) is not precompiled. Files reached through symbolic links keep
-//     the plain parse (their facts are keyed by real path).
+//     header) is not precompiled. A file not named by its real path (a
+//     symbolic link on the way) is never read from memory, as facts are keyed
+//     by real path: such a unit's prelude is the wrapper alone.
 //   - Reuse. A unit whose prelude no other unit shares gets the longest
 //     shared prefix of it (or the wrapper alone); a run of one unit builds no
 //     PCH at all and parses as before.
