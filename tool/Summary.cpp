@@ -54,6 +54,13 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   printCounts(OS, "names converted", T.PerLib);
   printCounts(OS, "edits by rule", T.PerEdit);
   printCounts(OS, "findings", T.PerRule);
+  if (const PhaseTimes *P = T.Times)
+    OS << format("  time: parse %.2f s (%u parses), SDK prelude PCH %.2f s (%u built, "
+                 "%u uses), token rules %.2f s, writing %.2f s\n",
+                 PhaseTimes::seconds(P->ParseNs), P->Parses.load(),
+                 PhaseTimes::seconds(P->PreludeNs), P->PreludesBuilt.load(),
+                 P->PreludeUses.load(), PhaseTimes::seconds(P->RulesNs),
+                 PhaseTimes::seconds(P->WriteNs));
   if (T.Unsupported.empty())
     return;
   OS << "  unsupported:\n";
@@ -94,6 +101,14 @@ std::string reportJson(const std::vector<FileResult> &Results,
                     {"problems", std::move(Probs)},
                     {"seconds", Secs},
                     {"failed", T.Failed}};
+  if (const PhaseTimes *P = T.Times)
+    Root["time"] = json::Object{{"parse", PhaseTimes::seconds(P->ParseNs)},
+                                {"prelude_pch", PhaseTimes::seconds(P->PreludeNs)},
+                                {"token_rules", PhaseTimes::seconds(P->RulesNs)},
+                                {"writing", PhaseTimes::seconds(P->WriteNs)},
+                                {"parses", P->Parses.load()},
+                                {"preludes_built", P->PreludesBuilt.load()},
+                                {"prelude_uses", P->PreludeUses.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

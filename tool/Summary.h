@@ -8,6 +8,7 @@
 #ifndef CU2HIP_TOOL_SUMMARY_H
 #define CU2HIP_TOOL_SUMMARY_H
 
+#include "cu2hip/CompileSetup.h"
 #include "cu2hip/Finding.h"
 #include "cu2hip/Porter.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,6 +33,8 @@ struct RunTally {
   unsigned Files = 0, TUs = 0, Lines = 0, Written = 0, Copied = 0, Failed = 0;
   std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
   std::vector<Finding> Unsupported;
+  /// Where the run's time went (parse, SDK prelude, token rules, writing).
+  const PhaseTimes *Times = nullptr;
 
   /// Adds one ported file's counts (not Written: that is the writer's).
   void addResult(const FileResult &R, bool IsTU);
@@ -44,7 +47,8 @@ void printSummary(const RunTally &T, double Secs, llvm::raw_ostream &OS);
 
 /// The --report document: per file input, output, lines, failed, parsed,
 /// renames per library, edits per rule, findings; then `problems` (paths
-/// not ported), `seconds` and `failed`.
+/// not ported), `seconds`, `time` (seconds per phase, parses, preludes) and
+/// `failed`.
 std::string reportJson(const std::vector<FileResult> &Results,
                        const std::vector<Finding> &Problems, const RunTally &T, double Secs);
 

@@ -88,6 +88,14 @@ static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA SDK used to par
 static cl::opt<bool> NoSemantic("no-semantic",
                                 cl::desc("Token rules only: no CUDA SDK needed, no parse"),
                                 cl::cat(Cat));
+static cl::opt<bool> Pch("pch",
+                         cl::desc("Share a precompiled SDK prelude among the translation "
+                                  "units (experimental, off by default)"),
+                         cl::cat(Cat));
+static cl::opt<bool> NoPch("no-pch",
+                           cl::desc("Parse the SDK headers in every translation unit "
+                                    "(the default; overrides --pch)"),
+                           cl::cat(Cat));
 static cl::list<std::string> Configs("config",
                                      cl::desc("Extra configuration to parse, e.g. --config=\"-DUSE_X -DN=4\""),
                                      cl::cat(Cat));
@@ -210,6 +218,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
     warn("--wave=keep: warp-32 code is only correct on wave32 targets (RDNA, gfx10+); on "
          "CDNA (wave64) shuffles, ballots and votes span two CUDA warps");
   Opts.Semantic = !NoSemantic;
+  Opts.SharedPrelude = Pch && !NoPch;
   if (!Opts.Semantic)
     return Opts;
   Opts.CudaPath = findCudaPath(CudaPath);
@@ -392,7 +401,9 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
     printFinding(F, V);
     T.addProblem(F);
   }
-  Porter P(S.Opts, S.Maps);
+  PhaseTimes Times;
+  T.Times = &Times;
+  Porter P(S.Opts, S.Maps, &Times);
   unsigned Workers = workersFor(S.Plan.Jobs);
   if (Verbose)
     errs() << "cu2hip: " << S.Plan.Jobs.size() << " files to port, "
@@ -402,10 +413,14 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);
     T.addResult(Results[I], S.Plan.Jobs[I].IsTU);
+    PhaseTimer Writing(Times.WriteNs);
     if (!(Results[I].Original.empty() && Results[I].Failed))
       emitResult(Results[I], T);
   }
-  copyFiles(S.Plan.Copies, T);
+  {
+    PhaseTimer Copying(Times.WriteNs);
+    copyFiles(S.Plan.Copies, T);
+  }
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   finish(Results, S.Plan, S.ReportPath, T, Secs);
   return T.Failed ? 1 : 0;

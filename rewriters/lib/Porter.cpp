@@ -1,5 +1,6 @@
 #include "cu2hip/Porter.h"
 #include "cu2hip/SemanticPass.h"
+#include "cu2hip/CompileSetup.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <csignal>
 #include <pthread.h>
+#include <optional>
 #include <mutex>
 #include <set>
 
@@ -183,7 +185,8 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
 
   // Phase 1: semantic passes, one task per translation unit.
   if (Opts.Semantic) {
-    SemanticPass Pass(Opts, Maps, IsPorted);
+    SemanticPass Pass(Opts, Maps, IsPorted, Times);
+    std::vector<size_t> Units;
     for (size_t I = 0; I < Files.size(); ++I) {
       // .cu files are always parsed (so their errors are reported); other
       // sources only when they use CUDA.
@@ -191,6 +194,10 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       if (!Files[I].IsTU || !ReadErrors[I].empty() || looksAlreadyHip(Texts[I], Maps) ||
           (!IsCu && !worthParsing(Texts[I], Maps)))
         continue;
+      Units.push_back(I);
+      Pass.planUnit(Files[I].Input, Files[I].Flags);
+    }
+    for (size_t I : Units) {
       for (size_t Config = 0; Config < Pass.numConfigs(); ++Config)
       Pool.async([&, I, Config] {
         SemanticResult SR =
@@ -236,7 +243,12 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
           if (It != Facts.end())
             FF = It->second;
         }
-        R = portBuffer(J.Input, Texts[I], FF, !J.IsTU);
+        {
+          std::optional<PhaseTimer> T;
+          if (Times)
+            T.emplace(Times->RulesNs);
+          R = portBuffer(J.Input, Texts[I], FF, !J.IsTU);
+        }
         std::lock_guard<std::mutex> Lock(Mu);
         auto EIt = TUErrors.find(J.Input);
         if (EIt != TUErrors.end())

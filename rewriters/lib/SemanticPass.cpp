@@ -1,5 +1,6 @@
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/AstRule.h"
+#include "cu2hip/CompileSetup.h"
 #include "cu2hip/IndexBuilder.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTConsumer.h"
@@ -19,6 +20,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include <algorithm>
+#include <optional>
 #include <cstdlib>
 #include <set>
 
@@ -263,7 +265,7 @@ private:
 };
 
 /// Everything one parse needs besides its compile command.
-struct ParseSetup {
+struct ActionSetup {
   const Options &Opts;
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> &IsPorted;
@@ -274,7 +276,7 @@ struct ParseSetup {
 /// callbacks, shadow visitor) and the AST rules (AstRule.h) over one AST.
 class Action : public ASTFrontendAction {
 public:
-  Action(const ParseSetup &Setup, ConfigOutcome &Out) : Setup(Setup), Out(Out) {}
+  Action(const ActionSetup &Setup, ConfigOutcome &Out) : Setup(Setup), Out(Out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -308,7 +310,7 @@ public:
   }
 
 private:
-  const ParseSetup &Setup;
+  const ActionSetup &Setup;
   ConfigOutcome &Out;
   std::vector<std::unique_ptr<AstRule>> Rules;
   std::unique_ptr<AstRuleContext> RuleCtx;
@@ -317,42 +319,15 @@ private:
 
 class ActionFactory : public FrontendActionFactory {
 public:
-  ActionFactory(const ParseSetup &Setup, ConfigOutcome &Out) : Setup(Setup), Out(Out) {}
+  ActionFactory(const ActionSetup &Setup, ConfigOutcome &Out) : Setup(Setup), Out(Out) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(Setup, Out);
   }
 
 private:
-  const ParseSetup &Setup;
+  const ActionSetup &Setup;
   ConfigOutcome &Out;
 };
-
-/// A directory holding an empty texture_fetch_functions.h: CUDA 12+ removed
-/// the header that Clang 16's CUDA wrapper includes. Created once per process
-/// under the system temporary directory, removed at exit.
-const std::string &compatDir() {
-  static std::string Dir = [] {
-    llvm::SmallString<256> D;
-    if (llvm::sys::fs::createUniqueDirectory("cu2hip-compat", D))
-      return std::string();
-    llvm::SmallString<256> F(D);
-    llvm::sys::path::append(F, "texture_fetch_functions.h");
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(F, EC);
-    OS << "// empty: removed from CUDA 12+, still included by Clang 16\n";
-    std::string S(D);
-    // Leaked on purpose: the exit handler must outlive static destructors.
-    static std::string *Leaked = new std::string(S);
-    std::atexit([] {
-      llvm::SmallString<256> G(*Leaked);
-      llvm::sys::path::append(G, "texture_fetch_functions.h");
-      llvm::sys::fs::remove(G);
-      llvm::sys::fs::remove(*Leaked);
-    });
-    return S;
-  }();
-  return Dir;
-}
 
 RangeList intersect(const RangeList &A, const RangeList &B) {
   RangeList R;
@@ -368,10 +343,25 @@ RangeList intersect(const RangeList &A, const RangeList &B) {
 } // namespace
 
 SemanticPass::SemanticPass(const Options &Opts, const MapTable &Maps,
-                           std::function<bool(llvm::StringRef)> IsPorted)
-    : Opts(Opts), Maps(Maps), IsPorted(std::move(IsPorted)) {}
+                           std::function<bool(llvm::StringRef)> IsPorted, PhaseTimes *Times)
+    : Opts(Opts), Maps(Maps), IsPorted(std::move(IsPorted)), Times(Times) {
+  DiagnosticsHooks Hooks;
+  Hooks.Make = [] { return std::make_unique<ErrorCollector>(); };
+  Hooks.Read = [](DiagnosticConsumer &C, std::vector<Finding> &Errors, bool &Failed) {
+    auto &EC = static_cast<ErrorCollector &>(C);
+    Errors = EC.Errors;
+    Failed = EC.Failed;
+  };
+  Setup = std::make_unique<CompileSetup>(Opts, this->IsPorted, std::move(Hooks), Times);
+}
 
-size_t SemanticPass::numConfigs() const { return 2 + Opts.ExtraConfigs.size(); }
+SemanticPass::~SemanticPass() = default;
+
+size_t SemanticPass::numConfigs() const { return Setup->numConfigs(); }
+
+void SemanticPass::planUnit(const std::string &File, const std::vector<std::string> &Flags) {
+  Setup->planUnit(File, Flags);
+}
 
 SemanticResult SemanticPass::run(const std::string &File,
                                  const std::vector<std::string> &Flags,
@@ -394,60 +384,33 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
                                        const std::vector<std::string> &Flags,
                                        const std::string &WorkDir, size_t Config) {
 
-  const std::string &CompatDir = compatDir();
-  std::vector<std::string> Base = {"clang-tool", "-x", "cuda"};
-  bool HasStd = false;
-  for (auto &F : Flags)
-    HasStd |= llvm::StringRef(F).startswith("-std=");
-  if (!HasStd)
-    Base.push_back("-std=c++17");
-  Base.insert(Base.end(), {"-nocudalib", "-Wno-unknown-cuda-version",
-                           std::string("-I") + CompatDir,
-                           "-Xclang", "-fcuda-allow-variadic-functions",
-                           "-Xclang", "-target-sdk-version=11.8",
-                           "-ferror-limit=20", "-w", "-fno-caret-diagnostics"});
-  if (!Opts.ResourceDir.empty())
-    Base.push_back("-resource-dir=" + Opts.ResourceDir);
-  Base.push_back("--cuda-path=" + Opts.CudaPath);
-  Base.push_back("-isystem");
-  Base.push_back(Opts.CudaPath + "/include/cccl");
-  Base.insert(Base.end(), Flags.begin(), Flags.end());
-  Base.insert(Base.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-
-  std::vector<std::vector<std::string>> AllConfigs = {
-      {"--cuda-host-only"},
-      {"--cuda-device-only", "--cuda-gpu-arch=sm_80"}};
-  for (auto &Extra : Opts.ExtraConfigs) {
-    std::vector<std::string> C = {"--cuda-host-only"};
-    C.insert(C.end(), Extra.begin(), Extra.end());
-    AllConfigs.push_back(C);
-  }
-  std::vector<std::vector<std::string>> Configs = {AllConfigs.at(Config)};
-
   SemanticResult Result;
-  std::vector<ConfigOutcome> Outcomes(Configs.size());
-  std::set<std::string> SeenErrors;
-  for (size_t CI = 0; CI < Configs.size(); ++CI) {
-    std::vector<std::string> Args = Base;
-    Args.insert(Args.end(), Configs[CI].begin(), Configs[CI].end());
-    Args.push_back(File);
-    // FixedCompilationDatabase wants the arguments without the file and tool.
-    std::vector<std::string> DbArgs(Args.begin() + 1, Args.end() - 1);
-    FixedCompilationDatabase Db(WorkDir.empty() ? "." : WorkDir, DbArgs);
+  std::vector<ConfigOutcome> Outcomes(1);
+  ParseSetup S = Setup->prepare(File, Flags, Config);
+  {
+    std::optional<PhaseTimer> T;
+    if (Times) {
+      T.emplace(Times->ParseNs);
+      ++Times->Parses;
+    }
     // A physical file system of its own: ClangTool changes the working
     // directory per compile command, which must not be process-wide while
     // other files are parsed in parallel (-j).
-    ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
-                   llvm::vfs::createPhysicalFileSystem());
+    FixedCompilationDatabase Db(WorkDir.empty() ? "." : WorkDir, S.Args);
+    ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), S.FS);
+    for (auto &M : S.Mapped)
+      Tool.mapVirtualFile(M.first, M.second);
     ErrorCollector Diags;
+    // What the shared prelude reported comes first, as in a parse of its own.
+    Diags.Errors = S.PreludeErrors;
+    Diags.Failed = S.PreludeFailed;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ParseSetup Setup{Opts, Maps, IsPorted, Config};
-    ActionFactory Factory(Setup, Outcomes[CI]);
-    int RC = Tool.run(&Factory);
-    if (Diags.Failed)
-      Result.Failed = true;
-    (void)RC;
+    ActionSetup Actions{Opts, Maps, IsPorted, Config};
+    ActionFactory Factory(Actions, Outcomes[0]);
+    Tool.run(wrapActions(Factory, S).get());
+    Result.Failed = Diags.Failed;
+    std::set<std::string> SeenErrors;
     for (Finding &F : Diags.Errors) {
       std::string Key = F.File + ":" + std::to_string(F.Line) + ":" + F.Message;
       if (SeenErrors.insert(Key).second)

@@ -30,6 +30,9 @@ struct Options {
   bool Annotate = false;
   /// Run the semantic (AST) passes; false = token rules only.
   bool Semantic = true;
+  /// Share a precompiled SDK prelude between the translation units of a run
+  /// (CompileSetup.h); false = every unit parses the SDK headers itself.
+  bool SharedPrelude = true;
   std::string CudaPath;
   std::string ResourceDir;
   /// Extra clang arguments (after `--`).

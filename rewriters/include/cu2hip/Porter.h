@@ -20,6 +20,8 @@
 
 namespace cu2hip {
 
+struct PhaseTimes;
+
 /// One file to port and where its output goes ("" = none, "-" = stdout).
 struct FileJob {
   std::string Input;  ///< absolute path
@@ -43,7 +45,9 @@ struct FileResult {
 
 class Porter {
 public:
-  Porter(const Options &Opts, const MapTable &Maps) : Opts(Opts), Maps(Maps) {}
+  /// `Times`, when given, receives the time spent per phase of run().
+  Porter(const Options &Opts, const MapTable &Maps, PhaseTimes *Times = nullptr)
+      : Opts(Opts), Maps(Maps), Times(Times) {}
 
   /// Ports all jobs with `Jobs` threads. Does not write anything.
   std::vector<FileResult> run(const std::vector<FileJob> &Files, unsigned Jobs);
@@ -55,6 +59,7 @@ public:
 private:
   const Options &Opts;
   const MapTable &Maps;
+  PhaseTimes *Times;
 };
 
 /// Writes `Content` to `Path` atomically (temporary file in the same

@@ -23,10 +23,14 @@
 #include "cu2hip/Rule.h"
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cu2hip {
+
+class CompileSetup;
+struct PhaseTimes;
 
 struct SemanticResult {
   std::vector<Finding> Errors;            ///< parse errors (deduplicated)
@@ -46,8 +50,15 @@ class SemanticPass {
 public:
   /// `IsPorted(path)` says whether an absolute path is one of the files being
   /// ported (facts are kept only for those).
+  /// `Times`, when given, receives the time spent parsing and building the
+  /// shared preludes.
   SemanticPass(const Options &Opts, const MapTable &Maps,
-               std::function<bool(llvm::StringRef)> IsPorted);
+               std::function<bool(llvm::StringRef)> IsPorted, PhaseTimes *Times = nullptr);
+  ~SemanticPass();
+
+  /// Announces a translation unit before the parses start, so that units
+  /// sharing their SDK prelude share its PCH (CompileSetup.h).
+  void planUnit(const std::string &File, const std::vector<std::string> &Flags);
 
   /// Parses `File` (absolute path) in every configuration. `Flags` are the
   /// filtered flags of its compile command (or empty), `WorkDir` the
@@ -69,6 +80,8 @@ private:
   const Options &Opts;
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> IsPorted;
+  PhaseTimes *Times;
+  std::unique_ptr<CompileSetup> Setup;
 };
 
 } // namespace cu2hip

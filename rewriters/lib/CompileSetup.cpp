@@ -1,0 +1,800 @@
+//===- CompileSetup.cpp - arguments and shared preludes of the parses -----===//
+#include "cu2hip/CompileSetup.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/ASTWriter.h"
+#include "clang/Serialization/InMemoryModuleCache.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "clang/Lex/MacroInfo.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include <chrono>
+#include <optional>
+#include <cstdlib>
+#include <set>
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace cu2hip {
+
+static uint64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+PhaseTimer::PhaseTimer(std::atomic<uint64_t> &Counter)
+    : Counter(Counter), StartNs(nowNs()) {}
+PhaseTimer::~PhaseTimer() { Counter += nowNs() - StartNs; }
+
+const std::string &compatDir() {
+  static std::string Dir = [] {
+    llvm::SmallString<256> D;
+    if (llvm::sys::fs::createUniqueDirectory("cu2hip-compat", D))
+      return std::string();
+    llvm::SmallString<256> F(D);
+    llvm::sys::path::append(F, "texture_fetch_functions.h");
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(F, EC);
+      OS << "// empty: removed from CUDA 12+, still included by Clang 16\n";
+    }
+    llvm::sys::RemoveFileOnSignal(F);
+    std::string S(D);
+    // Leaked on purpose: the exit handler must outlive static destructors.
+    static std::string *Leaked = new std::string(S);
+    std::atexit([] {
+      llvm::SmallString<256> G(*Leaked);
+      llvm::sys::path::append(G, "texture_fetch_functions.h");
+      llvm::sys::fs::remove(G);
+      llvm::sys::fs::remove(*Leaked);
+    });
+    return S;
+  }();
+  return Dir;
+}
+
+//===----------------------------------------------------------------------===//
+// Scanning a unit's prelude
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One line of source with its comments turned into spaces; the block
+/// comment state carries over from line to line.
+struct LineScanner {
+  bool InBlock = false;
+
+  /// Returns the line's code (comments as spaces), same length as `Line`.
+  /// Sets `Unsure` for what this scanner does not model (string or
+  /// character literals, line continuations).
+  std::string code(llvm::StringRef Line, bool &Unsure) {
+    std::string Out(Line.size(), ' ');
+    for (size_t I = 0; I < Line.size(); ++I) {
+      if (InBlock) {
+        if (Line.substr(I).startswith("*/")) {
+          InBlock = false;
+          ++I;
+        }
+        continue;
+      }
+      if (Line.substr(I).startswith("//"))
+        break;
+      if (Line.substr(I).startswith("/*")) {
+        InBlock = true;
+        ++I;
+        continue;
+      }
+      if (Line[I] == '\'')
+        Unsure = true;
+      Out[I] = Line[I];
+    }
+    if (Line.endswith("\\"))
+      Unsure = true;
+    return Out;
+  }
+};
+
+enum class ScanEnd { EndOfFile, Stopped };
+
+/// Is `Path` a file named by its real path (no symbolic link, no dots)?
+/// Facts are keyed by real path; files read from memory are named as
+/// opened, so only such files may be read from memory.
+bool isRealPath(const std::string &Path) {
+  llvm::SmallString<256> Real;
+  return !llvm::sys::fs::real_path(Path, Real) && Real == Path;
+}
+
+ScanEnd scanFile(const std::string &Path,
+                 const std::function<bool(llvm::StringRef)> &IsPorted,
+                 std::set<std::string> &Visiting, PreludeScan &Out) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf || !Visiting.insert(Path).second)
+    return ScanEnd::Stopped;
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  LineScanner LS;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    if (End == llvm::StringRef::npos)
+      End = Text.size();
+    llvm::StringRef Line = Text.slice(Pos, End);
+    if (Line.endswith("\r"))
+      Line = Line.drop_back();
+    bool Unsure = false;
+    std::string Code = LS.code(Line, Unsure);
+    size_t LineStart = Pos;
+    Pos = End + 1;
+    llvm::StringRef C = llvm::StringRef(Code).trim();
+    if (C.empty() && !Unsure)
+      continue;
+    if (Unsure || !C.consume_front("#"))
+      return ScanEnd::Stopped;
+    C = C.ltrim();
+    if (C.consume_front("pragma")) {
+      if (C.trim() == "once")
+        continue;
+      return ScanEnd::Stopped;
+    }
+    bool IsDefine = C.consume_front("define");
+    if (IsDefine || C.consume_front("ifndef")) {
+      if (C.empty() || !isspace(C.front()))
+        return ScanEnd::Stopped;
+      C = C.ltrim();
+      llvm::StringRef Macro =
+          C.take_while([](char X) { return isalnum(X) || X == '_'; });
+      llvm::StringRef Rest = C.drop_front(Macro.size());
+      if (Macro.empty() || isdigit(Macro.front()))
+        return ScanEnd::Stopped;
+      if (!IsDefine) {
+        // An #ifndef stays open: only a guard whose name nothing in the
+        // prelude defined is known to be taken.
+        if (!Rest.trim().empty() || llvm::is_contained(Out.Assumed, Macro))
+          return ScanEnd::Stopped;
+      } else if (!Rest.empty() && !isspace(Rest.front()) && Rest.front() != '(') {
+        return ScanEnd::Stopped;
+      }
+      Out.Assumed.push_back(Macro.str());
+      continue;
+    }
+    if (!C.consume_front("include"))
+      return ScanEnd::Stopped;
+    C = C.ltrim();
+    if (C.size() < 3)
+      return ScanEnd::Stopped;
+    char Open = C.front(), Close = Open == '<' ? '>' : '"';
+    llvm::StringRef Name = C.drop_front().take_until([&](char X) { return X == Close; });
+    if ((Open != '<' && Open != '"') || Name.empty() ||
+        C.drop_front(Name.size() + 1) != llvm::StringRef(&Close, 1))
+      return ScanEnd::Stopped;
+    if (Open == '<') {
+      size_t Hash = Code.find('#');
+      size_t Last = Code.rfind('>');
+      Out.Headers.push_back(Name.str());
+      Out.Lines.push_back({Path, unsigned(LineStart + Hash), unsigned(Last + 1 - Hash),
+                           unsigned(Out.Assumed.size())});
+      continue;
+    }
+    // A quoted include: followed only into a ported header found next to
+    // the including file (Clang's first place to look), named by its real
+    // path, whose whole text is prelude too.
+    if (llvm::sys::path::is_absolute(Name) || Name.contains(".."))
+      return ScanEnd::Stopped;
+    llvm::SmallString<256> Next(llvm::sys::path::parent_path(Path));
+    llvm::sys::path::append(Next, Name);
+    std::string NextPath(Next);
+    if (!isRealPath(NextPath) || !IsPorted(NextPath))
+      return ScanEnd::Stopped;
+    if (scanFile(NextPath, IsPorted, Visiting, Out) != ScanEnd::EndOfFile)
+      return ScanEnd::Stopped;
+  }
+  return ScanEnd::EndOfFile;
+}
+
+} // namespace
+
+PreludeScan scanPrelude(const std::string &MainFile,
+                        const std::function<bool(llvm::StringRef)> &IsPorted) {
+  PreludeScan Out;
+  if (!isRealPath(MainFile))
+    return Out;
+  std::set<std::string> Visiting;
+  scanFile(MainFile, IsPorted, Visiting, Out);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Building a prelude PCH in memory
+//===----------------------------------------------------------------------===//
+
+/// One shared prelude: its source, its PCH and what building it reported.
+struct CompileSetup::Prelude {
+  std::shared_ptr<Prelude> Parent; ///< the PCH this one is built on, if any
+  std::once_flag Built;
+  std::string SourcePath, Source; ///< virtual file holding the includes
+  std::string PchPath;            ///< virtual path of the PCH
+  std::string Pch;                ///< the PCH's bytes
+  bool Usable = false;
+  /// Findings of the prelude, in order (with those of its parents).
+  std::vector<Finding> Errors;
+  bool Failed = false;    ///< a syntax error (never usable then)
+  unsigned NumErrors = 0; ///< errors Clang counted, with the parents'
+
+  /// Macro names the prelude looked at (tested, used, defined, undefined,
+  /// or defined at its end; see PreludeScan::Assumed).
+  llvm::StringSet<> Referenced;
+};
+
+struct CompileSetup::UnitPlan {
+  PreludeScan Scan;
+  std::string FlagsKey;
+};
+
+namespace {
+
+/// Forwards to the parse's own collector, and notes what makes a prelude
+/// unfit for sharing (a fatal error stops Clang inside it).
+class PreludeDiagnostics : public DiagnosticConsumer {
+public:
+  explicit PreludeDiagnostics(DiagnosticConsumer &Target) : Target(Target) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Target.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Target.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Fatal |= Level == DiagnosticsEngine::Fatal;
+    Errors += Level >= DiagnosticsEngine::Error;
+    Target.HandleDiagnostic(Level, Info);
+  }
+  bool Fatal = false;
+  unsigned Errors = 0; ///< errors and fatal errors, as Clang's error limit counts
+
+private:
+  DiagnosticConsumer &Target;
+};
+
+/// Notes whether the prelude enters a ported file (its facts would be lost).
+class PortedFileWatch : public PPCallbacks {
+public:
+  PortedFileWatch(SourceManager &SM, const std::function<bool(llvm::StringRef)> &IsPorted,
+                  bool &Entered)
+      : SM(SM), IsPorted(IsPorted), Entered(Entered) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason != EnterFile)
+      return;
+    const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(SM.getFileLoc(Loc)));
+    if (FE && IsPorted(FE->tryGetRealPathName()))
+      Entered = true;
+  }
+
+private:
+  SourceManager &SM;
+  const std::function<bool(llvm::StringRef)> &IsPorted;
+  bool &Entered;
+};
+
+/// Collects the macro names a prelude looks at (PreludeScan::Assumed).
+class MacroNameWatch : public PPCallbacks {
+public:
+  MacroNameWatch(Preprocessor &PP, llvm::DenseSet<const IdentifierInfo *> &Names)
+      : PP(PP), Names(Names) {}
+  void MacroDefined(const Token &Name, const MacroDirective *) override { note(Name); }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    note(Name);
+  }
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override { note(Name); }
+  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override { note(Name); }
+  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &) override { note(Name); }
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &) override { note(Name); }
+  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    note(Name);
+  }
+  void Elifdef(SourceLocation, SourceRange R, SourceLocation) override { noteText(R); }
+  void Elifndef(SourceLocation, SourceRange R, SourceLocation) override { noteText(R); }
+  void If(SourceLocation, SourceRange R, ConditionValueKind) override { noteText(R); }
+  void Elif(SourceLocation, SourceRange R, ConditionValueKind, SourceLocation) override {
+    noteText(R);
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    note(Name);
+  }
+
+private:
+  void note(const Token &T) {
+    if (const IdentifierInfo *II = T.getIdentifierInfo())
+      Names.insert(II);
+  }
+  /// Every identifier of a condition, defined or not.
+  void noteText(SourceRange R) {
+    const SourceManager &SM = PP.getSourceManager();
+    llvm::StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                                                PP.getLangOpts());
+    for (size_t I = 0; I < Text.size();) {
+      if (!isalpha(Text[I]) && Text[I] != '_') {
+        ++I;
+        continue;
+      }
+      size_t J = I;
+      while (J < Text.size() && (isalnum(Text[J]) || Text[J] == '_'))
+        ++J;
+      Names.insert(PP.getIdentifierInfo(Text.slice(I, J)));
+      I = J;
+    }
+  }
+  Preprocessor &PP;
+  llvm::DenseSet<const IdentifierInfo *> &Names;
+};
+
+/// A PCH generator that keeps the PCH in memory.
+class MemoryPCHGenerator : public PCHGenerator {
+public:
+  MemoryPCHGenerator(const Preprocessor &PP, InMemoryModuleCache &Cache,
+                     llvm::StringRef OutputFile, llvm::StringRef Sysroot,
+                     std::shared_ptr<PCHBuffer> Buffer,
+                     llvm::ArrayRef<std::shared_ptr<ModuleFileExtension>> Extensions,
+                     std::string &Out)
+      : PCHGenerator(PP, Cache, OutputFile, Sysroot, std::move(Buffer), Extensions,
+                     /*AllowASTWithErrors=*/true),
+        Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    PCHGenerator::HandleTranslationUnit(Ctx);
+    if (hasEmittedPCH())
+      Out.assign(getPCH().begin(), getPCH().end());
+  }
+
+private:
+  std::string &Out;
+};
+
+/// What building a prelude reports besides the PCH.
+struct PreludeWatch {
+  bool EnteredPorted = false;
+  llvm::DenseSet<const IdentifierInfo *> Names;
+  llvm::StringSet<> *Referenced = nullptr;
+};
+
+/// Turns the identifiers seen into names, adding every macro defined at the
+/// end of the prelude (predefined, -D, -include, the SDK's own).
+class PreludeEnd : public ASTConsumer {
+public:
+  PreludeEnd(Preprocessor &PP, PreludeWatch &W) : PP(PP), W(W) {}
+  void HandleTranslationUnit(ASTContext &) override {
+    for (const IdentifierInfo *II : W.Names)
+      W.Referenced->insert(II->getName());
+    // getMacroInfo may load a macro from a chained PCH and grow the macro
+    // table: take the identifiers first, then look each up.
+    std::vector<const IdentifierInfo *> Macros;
+    for (auto &M : PP.macros())
+      Macros.push_back(M.first);
+    for (const IdentifierInfo *II : Macros)
+      if (PP.getMacroInfo(II))
+        W.Referenced->insert(II->getName());
+    // The identifiers die with this parse's preprocessor; a further job of
+    // the same tool run must not read them.
+    W.Names.clear();
+  }
+
+private:
+  Preprocessor &PP;
+  PreludeWatch &W;
+};
+
+class PreludeAction : public GeneratePCHAction {
+public:
+  PreludeAction(std::string &Out, const std::function<bool(llvm::StringRef)> &IsPorted,
+                PreludeWatch &W)
+      : Out(Out), IsPorted(IsPorted), W(W) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef InFile) override {
+    std::string Sysroot;
+    if (!ComputeASTConsumerArguments(CI, Sysroot))
+      return nullptr;
+    Preprocessor &PP = CI.getPreprocessor();
+    W.Names.clear(); // identifiers of an earlier job's preprocessor, if any
+    PP.addPPCallbacks(
+        std::make_unique<PortedFileWatch>(CI.getSourceManager(), IsPorted, W.EnteredPorted));
+    PP.addPPCallbacks(std::make_unique<MacroNameWatch>(PP, W.Names));
+    PP.setTokenWatcher([this](const Token &T) {
+      if (const IdentifierInfo *II = T.getIdentifierInfo())
+        W.Names.insert(II);
+    });
+    std::vector<std::unique_ptr<ASTConsumer>> Cs;
+    Cs.push_back(std::make_unique<PreludeEnd>(PP, W));
+    // No sysroot: paths (of the PCH a chained one is built on) are written
+    // absolute, as the PCHs live at absolute paths of the in-memory layer.
+    Cs.push_back(std::make_unique<MemoryPCHGenerator>(
+        PP, CI.getModuleCache(), CI.getFrontendOpts().OutputFile, /*Sysroot=*/"",
+        std::make_shared<PCHBuffer>(), CI.getFrontendOpts().ModuleFileExtensions, Out));
+    return std::make_unique<MultiplexConsumer>(std::move(Cs));
+  }
+
+private:
+  std::string &Out;
+  const std::function<bool(llvm::StringRef)> &IsPorted;
+  PreludeWatch &W;
+};
+
+class PreludeActionFactory : public FrontendActionFactory {
+public:
+  PreludeActionFactory(std::string &Out, const std::function<bool(llvm::StringRef)> &IsPorted,
+                       PreludeWatch &W)
+      : Out(Out), IsPorted(IsPorted), W(W) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<PreludeAction>(Out, IsPorted, W);
+  }
+
+private:
+  std::string &Out;
+  const std::function<bool(llvm::StringRef)> &IsPorted;
+  PreludeWatch &W;
+};
+
+/// The error limit in force for `Args` (the last -ferror-limit wins; 0 =
+/// none).
+unsigned errorLimit(const std::vector<std::string> &Args) {
+  unsigned Limit = 0;
+  for (llvm::StringRef A : Args)
+    if (A.consume_front("-ferror-limit="))
+      A.getAsInteger(10, Limit);
+  return Limit;
+}
+
+/// Do these arguments name paths relative to the working directory? Then a
+/// prelude built for one directory does not stand for another.
+bool hasRelativePaths(const std::vector<std::string> &Args) {
+  static const char *const PathFlags[] = {"-I",       "-isystem", "-iquote", "-idirafter",
+                                          "-include", "-imacros", "--cuda-path=",
+                                          "-resource-dir=", "-isysroot", "--sysroot="};
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    for (llvm::StringRef F : PathFlags) {
+      if (!A.startswith(F))
+        continue;
+      llvm::StringRef V = A.substr(F.size());
+      if (V.empty() && I + 1 < Args.size())
+        V = Args[I + 1];
+      if (!V.empty() && !llvm::sys::path::is_absolute(V))
+        return true;
+    }
+  }
+  return false;
+}
+
+std::string joinKey(const std::vector<std::string> &V, size_t N) {
+  std::string K;
+  for (size_t I = 0; I < N && I < V.size(); ++I)
+    (K += V[I]) += '\n';
+  return K;
+}
+
+/// Limits the traversal scope to the declarations parsed in this unit (not
+/// loaded from the PCH). Runs before the wrapped consumer.
+class LocalScope : public ASTConsumer {
+public:
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    std::vector<Decl *> Local;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+      if (!D->isFromASTFile())
+        Local.push_back(D);
+    Ctx.setTraversalScope(Local);
+  }
+};
+
+class ScopedAction : public WrapperFrontendAction {
+public:
+  using WrapperFrontendAction::WrapperFrontendAction;
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> Inner = WrapperFrontendAction::CreateASTConsumer(CI, InFile);
+    if (!Inner)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Cs;
+    Cs.push_back(std::make_unique<LocalScope>());
+    Cs.push_back(std::move(Inner));
+    return std::make_unique<MultiplexConsumer>(std::move(Cs));
+  }
+};
+
+class ScopedFactory : public FrontendActionFactory {
+public:
+  explicit ScopedFactory(FrontendActionFactory &Inner) : Inner(Inner) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<ScopedAction>(Inner.create());
+  }
+
+private:
+  FrontendActionFactory &Inner;
+};
+
+class ForwardFactory : public FrontendActionFactory {
+public:
+  explicit ForwardFactory(FrontendActionFactory &Inner) : Inner(Inner) {}
+  std::unique_ptr<FrontendAction> create() override { return Inner.create(); }
+
+private:
+  FrontendActionFactory &Inner;
+};
+
+} // namespace
+
+std::unique_ptr<FrontendActionFactory> wrapActions(FrontendActionFactory &Inner,
+                                                   const ParseSetup &S) {
+  if (S.UsesPCH)
+    return std::make_unique<ScopedFactory>(Inner);
+  return std::make_unique<ForwardFactory>(Inner);
+}
+
+CompileSetup::CompileSetup(const Options &Opts, std::function<bool(llvm::StringRef)> IsPorted,
+                           DiagnosticsHooks Hooks, PhaseTimes *Times)
+    : Opts(Opts), IsPorted(std::move(IsPorted)), Hooks(std::move(Hooks)), Times(Times) {}
+
+CompileSetup::~CompileSetup() = default;
+
+size_t CompileSetup::numConfigs() const { return 2 + Opts.ExtraConfigs.size(); }
+
+std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> &Flags,
+                                                 size_t Config) const {
+  const std::string &CompatDir = compatDir();
+  std::vector<std::string> Args = {"-x", "cuda"};
+  bool HasStd = false;
+  for (auto &F : Flags)
+    HasStd |= llvm::StringRef(F).startswith("-std=");
+  if (!HasStd)
+    Args.push_back("-std=c++17");
+  Args.insert(Args.end(), {"-nocudalib", "-Wno-unknown-cuda-version",
+                           std::string("-I") + CompatDir, "-Xclang",
+                           "-fcuda-allow-variadic-functions", "-Xclang",
+                           "-target-sdk-version=11.8", "-ferror-limit=20", "-w",
+                           "-fno-caret-diagnostics"});
+  if (!Opts.ResourceDir.empty())
+    Args.push_back("-resource-dir=" + Opts.ResourceDir);
+  Args.push_back("--cuda-path=" + Opts.CudaPath);
+  Args.push_back("-isystem");
+  Args.push_back(Opts.CudaPath + "/include/cccl");
+  Args.insert(Args.end(), Flags.begin(), Flags.end());
+  Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  if (Config == 0) {
+    Args.push_back("--cuda-host-only");
+  } else if (isDevice(Config)) {
+    Args.push_back("--cuda-device-only");
+    Args.push_back("--cuda-gpu-arch=sm_80");
+  } else {
+    Args.push_back("--cuda-host-only");
+    auto &Extra = Opts.ExtraConfigs.at(Config - 2);
+    Args.insert(Args.end(), Extra.begin(), Extra.end());
+  }
+  return Args;
+}
+
+void CompileSetup::planUnit(const std::string &File, const std::vector<std::string> &Flags) {
+  if (!Opts.SharedPrelude)
+    return;
+  auto Plan = std::make_unique<UnitPlan>();
+  Plan->Scan = scanPrelude(File, IsPorted);
+  Plan->FlagsKey = joinKey(Flags, Flags.size());
+  std::lock_guard<std::mutex> Lock(Mu);
+  for (size_t K = 0; K <= Plan->Scan.Headers.size(); ++K)
+    ++PrefixUses[Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, K)];
+  Plans[File] = std::move(Plan);
+}
+
+std::shared_ptr<CompileSetup::Prelude>
+CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &Plan,
+                         size_t K) {
+  const std::vector<std::string> &All = Plan.Scan.Headers;
+  // A prelude shared by fewer units than a shorter one is built on top of
+  // that one (a chained PCH): only the headers it adds are parsed.
+  std::shared_ptr<Prelude> Parent;
+  size_t From = 0;
+  {
+    std::unique_lock<std::mutex> Lock(Mu);
+    auto Uses = [&](size_t N) {
+      auto It = PrefixUses.find(Plan.FlagsKey + '\1' + joinKey(All, N));
+      return It == PrefixUses.end() ? 0u : It->second;
+    };
+    unsigned Mine = Uses(K);
+    for (size_t J = K; J-- > 0;)
+      if (Uses(J) > Mine) {
+        From = J;
+        break;
+      }
+    if (From > 0 || (K > 0 && Uses(0) > Mine)) {
+      Lock.unlock();
+      Parent = preludeFor(Args, Plan, From);
+    }
+  }
+  std::shared_ptr<Prelude> P;
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    std::string Key = joinKey(Args, Args.size()) + '\1' + joinKey(All, K);
+    std::shared_ptr<Prelude> &Slot = Preludes[Key];
+    if (!Slot) {
+      Slot = std::make_shared<Prelude>();
+      std::string Base = compatDir() + "/prelude-" + std::to_string(NextId++);
+      Slot->SourcePath = Base + ".cu";
+      Slot->PchPath = Base + ".pch";
+      Slot->Parent = Parent;
+      for (size_t I = Parent ? From : 0; I < K; ++I)
+        Slot->Source += "#include <" + All[I] + ">\n";
+    }
+    P = Slot;
+  }
+  std::call_once(P->Built, [&] { buildPrelude(*P, Args); });
+  return P;
+}
+
+/// Makes `Args` and `Memory` use the PCH of `P` (and of the preludes it is
+/// built on).
+static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::string> &Args,
+                       llvm::vfs::InMemoryFileSystem &Memory);
+
+void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args) {
+  if (P.Parent && !P.Parent->Usable)
+    return;
+  std::optional<PhaseTimer> T;
+  if (Times)
+    T.emplace(Times->PreludeNs);
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile(P.SourcePath, 0, llvm::MemoryBuffer::getMemBufferCopy(P.Source));
+  std::vector<std::string> BuildArgs = Args;
+  if (P.Parent)
+    usePrelude(*P.Parent, BuildArgs, *Memory);
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  FS->pushOverlay(Memory);
+  // The same driver and adjusters as a unit's parse (ClangTool), so the
+  // PCH's options are the unit's.
+  FixedCompilationDatabase Db(compatDir(), BuildArgs);
+  ClangTool Tool(Db, {P.SourcePath}, std::make_shared<PCHContainerOperations>(), FS);
+  std::unique_ptr<DiagnosticConsumer> Collector = Hooks.Make();
+  PreludeDiagnostics Diags(*Collector);
+  Tool.setDiagnosticConsumer(&Diags);
+  Tool.setPrintErrorMessage(false);
+  PreludeWatch W;
+  W.Referenced = &P.Referenced;
+  PreludeActionFactory Factory(P.Pch, IsPorted, W);
+  Tool.run(&Factory);
+  std::vector<Finding> Own;
+  bool OwnFailed = false;
+  Hooks.Read(*Collector, Own, OwnFailed);
+  // Cumulative over the chain: what a parse of the whole prelude reports.
+  if (P.Parent) {
+    P.Errors = P.Parent->Errors;
+    P.Failed = P.Parent->Failed;
+    P.NumErrors = P.Parent->NumErrors;
+    for (auto &KV : P.Parent->Referenced)
+      P.Referenced.insert(KV.getKey());
+  }
+  P.Errors.insert(P.Errors.end(), Own.begin(), Own.end());
+  P.Failed |= OwnFailed;
+  P.NumErrors += Diags.Errors;
+  unsigned Limit = errorLimit(Args);
+  P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted &&
+             (Limit == 0 || P.NumErrors < Limit);
+  if (Times && P.Usable)
+    ++Times->PreludesBuilt;
+}
+
+static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::string> &Args,
+                       llvm::vfs::InMemoryFileSystem &Memory) {
+  for (const CompileSetup::PreludeInfo *Q = &P; Q; Q = Q->Parent.get()) {
+    Memory.addFile(Q->SourcePath, 0, llvm::MemoryBuffer::getMemBuffer(Q->Source, Q->SourcePath));
+    Memory.addFile(Q->PchPath, 0,
+                   llvm::MemoryBuffer::getMemBuffer(Q->Pch, Q->PchPath,
+                                                    /*RequiresNullTerminator=*/false));
+  }
+  // The prelude's errors count against the unit's error limit.
+  unsigned Limit = errorLimit(Args);
+  if (Limit && P.NumErrors)
+    Args.push_back("-ferror-limit=" + std::to_string(Limit - P.NumErrors));
+  Args.push_back("-include-pch");
+  Args.push_back(P.PchPath);
+  if (P.NumErrors) {
+    Args.push_back("-Xclang");
+    Args.push_back("-fallow-pch-with-compiler-errors");
+  }
+}
+
+ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
+                                 size_t Config) {
+  ParseSetup S;
+  S.Args = arguments(Flags, Config);
+  S.FS = llvm::vfs::createPhysicalFileSystem();
+  const UnitPlan *Plan = nullptr;
+  size_t K = 0;
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    auto It = Plans.find(File);
+    if (It == Plans.end())
+      return S;
+    Plan = It->second.get();
+    // The longest prefix of the unit's prelude that another unit shares.
+    bool Shared = false;
+    for (size_t N = 0; N <= Plan->Scan.Headers.size(); ++N) {
+      auto U = PrefixUses.find(Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, N));
+      if (U == PrefixUses.end() || U->second < 2)
+        break;
+      K = N;
+      Shared = true;
+    }
+    if (!Shared)
+      return S;
+  }
+  std::vector<std::string> KeyArgs = S.Args;
+  if (hasRelativePaths(KeyArgs)) {
+    // Relative paths resolve against the unit's directory: the PCH would
+    // only stand for units of the same directory, which the key must say.
+    return S;
+  }
+  std::shared_ptr<Prelude> P = preludeFor(KeyArgs, *Plan, K);
+  auto Fits = [&](const Prelude &Pre, size_t N) {
+    if (!Pre.Usable)
+      return false;
+    unsigned Assumed = N ? Plan->Scan.Lines[N - 1].AssumedBefore : 0;
+    for (unsigned I = 0; I < Assumed; ++I)
+      if (Pre.Referenced.count(Plan->Scan.Assumed[I]))
+        return false;
+    return true;
+  };
+  if (!Fits(*P, K) && K > 0) {
+    K = 0;
+    P = preludeFor(KeyArgs, *Plan, K);
+  }
+  if (!Fits(*P, K))
+    return S;
+
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  FS->pushOverlay(Memory);
+  // The prelude's lines, blanked where the unit's files have them.
+  for (size_t I = 0; I < K; ++I) {
+    const PreludeScan::Line &L = Plan->Scan.Lines[I];
+    auto M = S.Mapped.find(L.File);
+    if (M == S.Mapped.end()) {
+      auto Buf = llvm::MemoryBuffer::getFile(L.File, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      if (!Buf)
+        return ParseSetup{arguments(Flags, Config), llvm::vfs::createPhysicalFileSystem()};
+      M = S.Mapped.emplace(L.File, (*Buf)->getBuffer().str()).first;
+    }
+    if (L.Offset + L.Length > M->second.size())
+      return ParseSetup{arguments(Flags, Config), llvm::vfs::createPhysicalFileSystem()};
+    M->second.replace(L.Offset, L.Length, L.Length, ' ');
+  }
+  usePrelude(*P, S.Args, *Memory);
+  S.FS = FS;
+  S.PreludeErrors = P->Errors;
+  S.PreludeFailed = P->Failed;
+  S.UsesPCH = true;
+  if (Times)
+    ++Times->PreludeUses;
+  return S;
+}
+
+} // namespace cu2hip
