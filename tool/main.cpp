@@ -193,8 +193,8 @@ int main(int argc, const char **argv) {
     return 0;
   }
   if (ListRules) {
-    for (auto &R : ruleCatalogue())
-      outs() << format("%-22s %s\n", R.first, R.second);
+    for (const RuleIdInfo &R : ruleCatalogue())
+      outs() << format("%-22s %-8s %s\n", R.Id, idKindName(R.Kind).str().c_str(), R.Summary);
     return 0;
   }
 

@@ -12,6 +12,19 @@
 
 namespace cu2hip {
 
+llvm::ArrayRef<RuleIdInfo> porterIds() {
+  static const RuleIdInfo Ids[] = {
+      // Emitted by the semantic pass (SemanticPass.cpp, ErrorCollector).
+      {"parse-error", IdKind::Error, "syntax error (the file fails)"},
+      {"parse-include", IdKind::Warning, "an #include was not found while parsing"},
+      {"parse-semantic", IdKind::Note, "Clang 16 type-check message (does not fail)"},
+      // Emitted here.
+      {"edit-conflict", IdKind::Error, "two rules edited overlapping text"},
+      {"io-error", IdKind::Error, "a file could not be read or written"},
+  };
+  return Ids;
+}
+
 bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
   TokenStream T(Text);
   for (size_t I = 0; I + 2 < T.size(); ++I) {

@@ -5,6 +5,20 @@ namespace cu2hip {
 
 Rule::~Rule() = default;
 
+llvm::StringRef idKindName(IdKind K) {
+  switch (K) {
+  case IdKind::Edit:
+    return "edit";
+  case IdKind::Note:
+    return "note";
+  case IdKind::Warning:
+    return "warning";
+  case IdKind::Error:
+    return "error";
+  }
+  return "";
+}
+
 bool FileFacts::isInactive(unsigned Offset) const {
   if (!Parsed)
     return false;

@@ -188,11 +188,16 @@ namespace {
 
 class AllocHooksRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "alloc-hooks"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"alloc-hooks", IdKind::Edit, "allocation calls through cu2hip's allocator hooks (--alloc-hooks)"},
+    };
+    return Ids;
+  }
+
+  bool enabled(const Options &O) const override { return O.AllocHooks; }
 
   void run(FileContext &C) override {
-    if (!C.Opts.AllocHooks)
-      return;
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
       if (!isApiUse(C, I))

@@ -15,7 +15,13 @@ namespace {
 
 class CudaArchRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "cuda-macros"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"cuda-macros", IdKind::Edit, "__CUDA_ARCH__/__CUDACC__ tests to HIP's macros"},
+        {"cuda-arch-version", IdKind::Warning, "__CUDA_ARCH__ compared as a number"},
+    };
+    return Ids;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;

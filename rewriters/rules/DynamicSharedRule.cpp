@@ -15,11 +15,16 @@ namespace {
 
 class DynamicSharedRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "dynamic-shared"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"dynamic-shared", IdKind::Edit, "extern __shared__ arrays to HIP_DYNAMIC_SHARED"},
+    };
+    return Ids;
+  }
+
+  bool enabled(const Options &O) const override { return O.DynamicSharedMacro; }
 
   void run(FileContext &C) override {
-    if (!C.Opts.DynamicSharedMacro)
-      return;
     const auto &T = C.Toks;
     for (size_t I = 0; I + 1 < T.size(); ++I) {
       if (!T[I].isIdent("extern"))

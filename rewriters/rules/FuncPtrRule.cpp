@@ -16,7 +16,12 @@ namespace {
 
 class FuncPtrRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "launch-funcptr"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"launch-funcptr", IdKind::Edit, "kernels passed to function-pointer APIs as const void*"},
+    };
+    return Ids;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;

@@ -33,12 +33,20 @@ unsigned headerRank(llvm::StringRef H) {
       .Case("cu2hip/compat.h", 1)
       .Case("cu2hip/alloc.h", 2)
       .Case("cu2hip/packed.h", 3)
-      .Default(4);
+      .Case("cu2hip/implicit.h", 4)
+      .Default(5);
 }
 
 class IncludesRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "includes"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"includes", IdKind::Edit, "CUDA headers mapped; hip_runtime.h and cu2hip/wave.h added"},
+        {"includes-unsupported", IdKind::Warning, "CUDA header without a HIP equivalent"},
+        {"includes-unknown", IdKind::Note, "CUDA-looking header without a mapping"},
+    };
+    return Ids;
+  }
 
   static std::vector<IncludeLine> findIncludes(const FileContext &C) {
     std::vector<IncludeLine> R;

@@ -15,7 +15,12 @@ namespace {
 
 class LaunchBoundsRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-launch-bounds"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-launch-bounds", IdKind::Edit, "__launch_bounds__ minimum-blocks argument dropped"},
+    };
+    return Ids;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;

@@ -18,7 +18,12 @@ namespace {
 
 class LaunchRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "launch-ggl"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"launch-ggl", IdKind::Edit, "<<<>>> launches to hipLaunchKernelGGL (--launch=ggl)"},
+    };
+    return Ids;
+  }
 
   /// First token of the kernel expression ending at token `End`, or nullopt.
   std::optional<size_t> calleeStart(const TokenStream &T, size_t End) {
@@ -56,9 +61,9 @@ public:
     return Close && *Close == A.Last;
   }
 
+  bool enabled(const Options &O) const override { return O.Launch == LaunchMode::Ggl; }
+
   void run(FileContext &C) override {
-    if (C.Opts.Launch != LaunchMode::Ggl)
-      return;
     const auto &T = C.Toks;
     for (size_t I = 1; I < T.size(); ++I) {
       if (!T[I].is(tok::lesslessless))

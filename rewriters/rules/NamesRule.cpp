@@ -22,7 +22,17 @@ namespace {
 
 class NamesRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "names"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"names", IdKind::Edit, "CUDA identifiers renamed to HIP through the mapping tables"},
+        {"names-unsupported", IdKind::Warning, "CUDA API without a sound HIP equivalent"},
+        {"names-partial", IdKind::Note, "HIP equivalent that behaves differently"},
+        {"names-inactive", IdKind::Note, "renamed in a branch no configuration compiles"},
+        {"names-user-macro", IdKind::Note, "a user macro defines a CUDA API name"},
+        {"names-shadowed", IdKind::Note, "a user declaration shadows a CUDA name; kept"},
+    };
+    return Ids;
+  }
 
   /// `case X:` where X is a CUDA enumerator without HIP equivalent (e.g. a
   /// status-to-string switch): HIP never produces that value, so the case

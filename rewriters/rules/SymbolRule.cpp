@@ -14,7 +14,12 @@ namespace {
 
 class SymbolRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "launch-symbol"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"launch-symbol", IdKind::Edit, "HIP_SYMBOL around symbol arguments"},
+    };
+    return Ids;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;

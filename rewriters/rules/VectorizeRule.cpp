@@ -330,11 +330,16 @@ bool isVectorizableType(llvm::StringRef Ty) {
 
 class VectorizeRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "vectorize"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"vectorize", IdKind::Edit, "128-bit loads/stores for provable elementwise kernels (--vectorize)"},
+    };
+    return Ids;
+  }
+
+  bool enabled(const Options &O) const override { return O.Vectorize; }
 
   void run(FileContext &C) override {
-    if (!C.Opts.Vectorize)
-      return;
     Asserted.clear();
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {

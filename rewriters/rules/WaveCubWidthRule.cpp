@@ -17,11 +17,16 @@ namespace {
 
 class WaveCubWidthRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-cub-width"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-cub-width", IdKind::Edit, "cub::WarpReduce/WarpScan given logical width 32"},
+    };
+    return Ids;
+  }
+
+  bool enabled(const Options &O) const override { return O.Wave != WaveMode::Keep; }
 
   void run(FileContext &C) override {
-    if (C.Opts.Wave == WaveMode::Keep)
-      return;
     const auto &T = C.Toks;
     for (size_t I = 2; I + 1 < T.size(); ++I) {
       // Number of template arguments before the logical-warp parameter.

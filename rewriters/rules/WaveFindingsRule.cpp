@@ -8,9 +8,7 @@
 //                    invalid on wave32 RDNA (row 21);
 //  wave-wmma         nvcuda::wmma fragments: layouts depend on warp size (row 28);
 //  wave-block-load   cub::BlockLoad/BlockStore WARP_TRANSPOSE algorithms need a
-//                    block size that is a multiple of 64 on CDNA (row 20);
-//  wave-cg-reduce    cooperative_groups::reduce is missing in ROCm <= 7.2: the
-//                    port calls cu2hip::cg_reduce from <cu2hip/wave.h> (row 21).
+//                    block size that is a multiple of 64 on CDNA (row 20).
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,7 +20,16 @@ namespace {
 
 class WaveFindingsRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-findings"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-inline-ptx", IdKind::Warning, "inline PTX with warp operations"},
+        {"ptx-inline-asm", IdKind::Warning, "inline PTX"},
+        {"wave-tile-size", IdKind::Warning, "cooperative-groups tile larger than 32"},
+        {"wave-wmma", IdKind::Warning, "nvcuda::wmma fragments"},
+        {"wave-block-load", IdKind::Warning, "warp-transpose block load/store algorithms"},
+    };
+    return Ids;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;

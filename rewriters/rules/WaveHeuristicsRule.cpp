@@ -29,7 +29,18 @@ namespace {
 
 class WaveHeuristicsRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-heuristics"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-amdgcn-size", IdKind::Edit, "__AMDGCN_WAVEFRONT_SIZE to cu2hip::device_wave_size()"},
+        {"wave-volatile-sync", IdKind::Note, "warp-synchronous volatile reduction"},
+        {"wave-spin-wait", IdKind::Warning, "device spin wait on another warp"},
+        {"wave-spin-lock", IdKind::Warning, "per-lane atomic lock loop"},
+        {"wave-block-size", IdKind::Note, "32-thread blocks leave wave64 half empty"},
+        {"wave-occupancy", IdKind::Note, "occupancy arithmetic from NVIDIA SM limits"},
+        {"wave-hardcoded-64", IdKind::Warning, "warp/wave size macro fixed at 64"},
+    };
+    return Ids;
+  }
 
   /// [open brace, close brace] of every __global__/__device__ function body.
   static std::vector<std::pair<size_t, size_t>> deviceBodies(const TokenStream &T) {

@@ -125,9 +125,16 @@ struct Function {
   EditList Edits;
 };
 
+/// The rule's id (shared by its AST part and its token part).
+const RuleIdInfo WaveNativeIds[] = {
+    {"wave-native", IdKind::Edit,
+     "recognised warp/block reductions on full wavefronts (--wave=native)"},
+};
+
 class WaveNativeAstRule : public AstRule, private WarpIndex {
 public:
-  llvm::StringRef id() const override { return "wave-native"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override { return WaveNativeIds; }
+  bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(translationUnitDecl().bind("tu"), this);
@@ -446,9 +453,10 @@ void WaveNativeAstRule::run(const Unit &U, const Collector &C) {
 /// --wave=native needs one.
 class WaveNativeParseRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-native"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override { return WaveNativeIds; }
+  bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
   void run(FileContext &C) override {
-    if (C.Opts.Wave != WaveMode::Native || C.Facts.Parsed)
+    if (C.Facts.Parsed)
       return;
     for (size_t I = 0; I < C.Toks.size(); ++I) {
       const Tok &T = C.Toks[I];

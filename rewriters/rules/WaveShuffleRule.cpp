@@ -19,7 +19,12 @@ namespace {
 
 class WaveShuffleRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-shfl"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-shfl", IdKind::Edit, "shuffles: 64-bit mask in the lane's half, width 32"},
+    };
+    return Ids;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;

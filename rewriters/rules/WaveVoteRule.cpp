@@ -18,7 +18,12 @@ namespace {
 
 class WaveVoteRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-vote"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-vote", IdKind::Edit, "ballot/vote/activemask/match/syncwarp: 32-lane helpers"},
+    };
+    return Ids;
+  }
 
   /// --wave=keep: semantics stay CUDA's, but ROCm >= 6.2 requires a 64-bit
   /// mask on every *_sync intrinsic, so the mask argument is widened.

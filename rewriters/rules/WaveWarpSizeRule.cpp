@@ -15,7 +15,13 @@ namespace {
 
 class WaveWarpSizeRule : public Rule {
 public:
-  llvm::StringRef id() const override { return "wave-warpsize"; }
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"wave-warpsize", IdKind::Edit, "warpSize in device code: constexpr 32"},
+        {"wave-host-warpsize", IdKind::Warning, "host reads the device wavefront size"},
+    };
+    return Ids;
+  }
 
   /// Does the file declare its own `warpSize` (variable, parameter, template
   /// parameter, member)? A declarator follows a type name or keyword.

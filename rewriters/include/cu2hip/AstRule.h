@@ -8,7 +8,10 @@
 // same per-file edit set the token rules fill:
 //
 //   class MyRule : public AstRule {
-//     llvm::StringRef id() const override { return "my-rule"; }
+//     llvm::ArrayRef<RuleIdInfo> ids() const override {
+//       static const RuleIdInfo Ids[] = {{"my-rule", IdKind::Edit, "what it does"}};
+//       return Ids;
+//     }
 //     void registerMatchers(clang::ast_matchers::MatchFinder &F) override {
 //       F.addMatcher(functionDecl(hasAttr(clang::attr::CUDAGlobal)).bind("k"), this);
 //     }
@@ -31,6 +34,7 @@
 #include "cu2hip/AstOutput.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
+#include "cu2hip/Rule.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringSet.h"
@@ -110,8 +114,12 @@ private:
 class AstRule : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
   ~AstRule() override;
-  /// Stable id: the docs/rules.md anchor and the id of its edits/findings.
-  virtual llvm::StringRef id() const = 0;
+  /// Every id the rule emits; the first is the rule's own (docs/rules.md
+  /// anchor, the id its edits are counted under). See RuleIdInfo (Rule.h).
+  virtual llvm::ArrayRef<RuleIdInfo> ids() const = 0;
+  llvm::StringRef id() const { return ids().front().Id; }
+  /// Whether the rule runs under `Opts` (default: always).
+  virtual bool enabled(const Options &) const { return true; }
   /// Registers the rule's matchers, with `this` as callback.
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
   /// Handles one match of the rule's matchers.

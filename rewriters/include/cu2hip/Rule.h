@@ -17,6 +17,7 @@
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
 #include "cu2hip/Tokens.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
@@ -122,20 +123,45 @@ public:
   bool isMemberOrForeignQualified(size_t I) const;
 };
 
+/// What an id stands for: the edits of a rule (which may also report notes
+/// under the same id), or a finding of one severity.
+enum class IdKind { Edit, Note, Warning, Error };
+
+llvm::StringRef idKindName(IdKind K);
+
+/// One id a rule (or the porter itself) emits, with its one-line summary;
+/// the long form with a before/after example is its docs/rules.md entry,
+/// its test a lit file under test/lit (both checked by a unit test).
+struct RuleIdInfo {
+  const char *Id;
+  IdKind Kind;
+  const char *Summary;
+};
+
 /// A token-level rule.
 class Rule {
 public:
   virtual ~Rule();
-  /// Stable id, e.g. "names" or "wave-shfl-width"; also the docs anchor.
-  virtual llvm::StringRef id() const = 0;
+  /// Every id the rule emits; the first is the rule's own (its edits are
+  /// counted under it, and it names the rule in docs/rules.md).
+  virtual llvm::ArrayRef<RuleIdInfo> ids() const = 0;
+  /// The rule's own id, e.g. "names" or "wave-shfl".
+  llvm::StringRef id() const { return ids().front().Id; }
+  /// Whether the rule runs under `Opts` (default: always; opt-in rules and
+  /// mode-specific rules say when).
+  virtual bool enabled(const Options &) const { return true; }
   virtual void run(FileContext &Ctx) = 0;
 };
 
-/// Creates the rules enabled by `Opts`, in the order they run.
+/// Creates the token rules enabled by `Opts`, in the order they run.
 std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts);
-/// Ids of every rule and finding the tool can emit, with one-line summaries
-/// (printed by --list-rules; docs/rules.md has the long form).
-const std::vector<std::pair<const char *, const char *>> &ruleCatalogue();
+/// Every id the tool can emit: the ids each token and AST rule declares
+/// (whether enabled or not) and the porter's own (parse-*, edit-conflict,
+/// io-error), each once, in registry order. --list-rules prints it.
+std::vector<RuleIdInfo> ruleCatalogue();
+/// The ids the porter emits itself rather than a rule: the semantic pass's
+/// parse-* and the porter's edit-conflict and io-error.
+llvm::ArrayRef<RuleIdInfo> porterIds();
 
 } // namespace cu2hip
 

@@ -11,8 +11,10 @@
 // Each helper keeps the signature of the CUDA intrinsic it replaces and
 // returns 32-bit lane masks relative to the lane's own logical warp:
 //   cu2hip::mask64(m)            32-bit CUDA mask -> 64-bit HIP mask in the
-//                                lane's half (ROCm >= 6.2 static_asserts a
-//                                64-bit mask: ROCm/hip#3667)
+//                                lane's half, restricted to the lanes that
+//                                execute the call (exited lanes: see mask64;
+//                                ROCm >= 6.2 static_asserts a 64-bit mask:
+//                                ROCm/hip#3667)
 //   cu2hip::ballot_sync32(m, p)  CUDA __ballot_sync (HIP returns 64 bits)
 //   cu2hip::activemask32()       CUDA __activemask
 //   cu2hip::all_sync32 / any_sync32 / uni_sync32   votes on the logical warp
@@ -146,9 +148,41 @@ __device__ inline unsigned lane_id32() {
 #endif
 }
 
-/// 32-bit CUDA mask -> 64-bit HIP mask placed in the lane's logical warp.
-__device__ inline lane_mask_t mask64(unsigned mask) {
-  return static_cast<lane_mask_t>(mask) << lane_half_shift();
+namespace detail {
+/// The lanes of the wavefront executing this call (the EXEC mask).
+__device__ inline lane_mask_t active_lanes(CU2HIP_WAVE_SITE_PARAM0) {
+  return static_cast<lane_mask_t>(__ballot(1 CU2HIP_WAVE_SITE_ARG));
+}
+} // namespace detail
+
+/// 32-bit CUDA mask -> 64-bit HIP mask: placed in the lane's logical warp
+/// and restricted to the lanes that execute the call.
+///
+/// Why the restriction is exact. CUDA lets a *_sync mask name exited
+/// threads: only the non-exited threads named in the mask must execute the
+/// same intrinsic with the same mask (CUDA C++ Programming Guide, Warp
+/// Shuffle / Warp Vote Functions). ROCm instead requires that the lanes
+/// passing one mask value are exactly the lanes the mask names
+/// (__hip_check_mask in amd_warp_sync_functions.h, ROCm 6.2..7.2: it traps
+/// unless mask == __ballot(true) among the lanes holding that mask; active
+/// unless NDEBUG). So `if (i >= n) return; __shfl_sync(0xffffffff, ...)`, a
+/// mask from __ballot_sync/__activemask taken before an exit, or a mask
+/// passed into a device function, all trap on AMD in a debug build. In a
+/// legal CUDA program every named lane that has not exited reaches the call
+/// with the same mask; the lanes of a wavefront that reach one call
+/// together are its EXEC mask, so (mask << half) & EXEC names exactly the
+/// non-exited named lanes of the caller's logical warp: what CUDA
+/// synchronises and what ROCm checks. Lanes outside the mask that also run
+/// the call pass their own (disjoint) masks, as ROCm's partition rule
+/// requires. On NVIDIA the mask is passed through unchanged (CUDA handles
+/// exited lanes itself).
+__device__ inline lane_mask_t mask64(unsigned mask CU2HIP_WAVE_SITE_PARAM) {
+#if CU2HIP_WAVE_NVIDIA
+  return static_cast<lane_mask_t>(mask);
+#else
+  return (static_cast<lane_mask_t>(mask) << lane_half_shift()) &
+         detail::active_lanes(CU2HIP_WAVE_SITE_ARG0);
+#endif
 }
 
 /// The 32 bits of a wavefront-wide ballot that belong to the caller's
@@ -225,7 +259,7 @@ __device__ inline void syncwarp(unsigned mask = 0xffffffffu CU2HIP_WAVE_SITE_PAR
 #if CU2HIP_WAVE_NVIDIA
   __syncwarp(mask);
 #elif defined(__CU2HIP_EMU__)
-  __syncwarp(mask64(mask), site);
+  __syncwarp(mask64(mask, site), site);
 #else
   (void)mask;
   __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
@@ -283,18 +317,30 @@ __device__ inline unsigned match_all_sync32(unsigned mask, T value,
 }
 
 namespace detail {
+/// `op` over `v` of the lanes of `mask` that execute the call. With all 32
+/// lanes of the logical warp active: a butterfly (lanes outside `mask`
+/// contribute `identity`). With lanes exited or inactive, a butterfly would
+/// read them (CUDA: undefined values), so the members' values are folded
+/// one by one, reading active lanes only, in lane order (exact for the
+/// integer operations CUDA defines __reduce_*_sync for).
 template <typename T, typename Op>
 __device__ inline T reduce32(unsigned mask, T v, T identity, Op op CU2HIP_WAVE_SITE_PARAM) {
-  T x = (mask >> lane_id32()) & 1u ? v : identity;
-  for (int off = 16; off > 0; off >>= 1)
-    x = op(x, shfl32(x, static_cast<int>(lane_id32() ^ off) CU2HIP_WAVE_SITE_ARG));
+  unsigned active = ballot_raw32(1 CU2HIP_WAVE_SITE_ARG);
+  if (active == 0xffffffffu) {
+    T x = (mask >> lane_id32()) & 1u ? v : identity;
+    for (int off = 16; off > 0; off >>= 1)
+      x = op(x, shfl32(x, static_cast<int>(lane_id32() ^ off) CU2HIP_WAVE_SITE_ARG));
+    return x;
+  }
+  T x = identity;
+  for (unsigned rest = active & mask; rest; rest &= rest - 1u)
+    x = op(x, shfl32(v, __ffs(static_cast<int>(rest)) - 1 CU2HIP_WAVE_SITE_ARG));
   return x;
 }
 } // namespace detail
 
-/// CUDA __reduce_*_sync(mask, value) (sm_80) on the logical warp. All 32
-/// lanes of the logical warp must be active (lanes outside `mask` add the
-/// identity).
+/// CUDA __reduce_*_sync(mask, value) (sm_80) on the logical warp: the
+/// reduction over the lanes of `mask` that have not exited.
 __device__ inline unsigned reduce_add_sync32(unsigned mask, unsigned v CU2HIP_WAVE_SITE_PARAM) {
   return detail::reduce32(mask, v, 0u,
                           [](unsigned a, unsigned b) { return a + b; } CU2HIP_WAVE_SITE_ARG);
@@ -348,10 +394,17 @@ __device__ inline int native_wave_width() {
 /// --wave=native: the mask for a full-group shuffle of `width` lanes
 /// (32 or the wavefront size): every lane of the wavefront when `width` is
 /// the wavefront, else the caller's logical warp (mask64(0xffffffff)).
-__device__ inline lane_mask_t width_mask(int width) {
-  if (width >= device_wave_size())
-    return device_wave_size() == 64 ? ~0ull : 0xffffffffull;
-  return mask64(0xffffffffu);
+__device__ inline lane_mask_t width_mask(int width CU2HIP_WAVE_SITE_PARAM) {
+  if (width < device_wave_size())
+    return mask64(0xffffffffu CU2HIP_WAVE_SITE_ARG);
+#if CU2HIP_WAVE_NVIDIA
+  return 0xffffffffull;
+#else
+  // The whole wavefront, restricted to the lanes executing the call (see
+  // mask64 for why that is exact).
+  return (device_wave_size() == 64 ? ~0ull : 0xffffffffull) &
+         detail::active_lanes(CU2HIP_WAVE_SITE_ARG0);
+#endif
 }
 
 /// Host: the wavefront size of device `dev` (64 on CDNA, 32 on RDNA and

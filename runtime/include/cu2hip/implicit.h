@@ -1,0 +1,39 @@
+//===- cu2hip/implicit.h - what nvcc's implicit runtime include provides --===//
+//
+// nvcc includes cuda_runtime.h into every .cu file, and through it <float.h>,
+// <math.h> and CUDA's math overloads. HIP's runtime header does not, so real
+// trees stop on ROCm with (llm.c, cuda-samples):
+//   - `FLT_MAX`, `FLT_EPSILON`, `DBL_MAX`: undeclared identifier;
+//   - host `isfinite(x)`, `isnan`, `isinf`, `signbit`, `fpclassify`: "no
+//     matching function" (clang's HIP headers declare only the device forms
+//     in the global namespace; <math.h> brings the host ones there);
+//   - device `min(int, unsigned)` / `max(...)` with mixed signedness: CUDA
+//     has these overloads (math_functions.hpp: unsigned result, the int
+//     converted), HIP has only same-type ones, so `x[min(C - 1, i + u)]`
+//     picks a floating-point overload ("array subscript is not an integer").
+// The rule `includes-implicit` adds this header to ports that use those
+// names. Verified with hipcc 7.2.4 (gfx942, gfx1100) and HIP 5.2 (gfx90a).
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_IMPLICIT_H
+#define CU2HIP_IMPLICIT_H
+
+#include <hip/hip_runtime.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+
+#if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) && !defined(__CU2HIP_EMU__)
+// CUDA's mixed-signedness integer min/max (device side; HIP's host headers
+// already have them): both operands as the unsigned type, unsigned result.
+#define CU2HIP_MIXED_MINMAX(S, U)                                                   \
+  __device__ inline U min(S a, U b) { return min(static_cast<U>(a), b); }           \
+  __device__ inline U min(U a, S b) { return min(a, static_cast<U>(b)); }           \
+  __device__ inline U max(S a, U b) { return max(static_cast<U>(a), b); }           \
+  __device__ inline U max(U a, S b) { return max(a, static_cast<U>(b)); }
+CU2HIP_MIXED_MINMAX(int, unsigned int)
+CU2HIP_MIXED_MINMAX(long, unsigned long)
+CU2HIP_MIXED_MINMAX(long long, unsigned long long)
+#undef CU2HIP_MIXED_MINMAX
+#endif
+
+#endif // CU2HIP_IMPLICIT_H
