@@ -24,7 +24,7 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n $OUT && ( $PHASE == build || $PHASE == run ) ]] || { sed -n '2,12p' "$0"; exit 2; }
 WR=$ROOT/test/emu/wave_rules
-KERNELS=(reduce_broadcast scan ballot_compact vote_decide leader_atomic block_reduce)
+KERNELS=(reduce_broadcast scan ballot_compact vote_decide leader_atomic block_reduce early_exit)
 
 if [[ $PHASE == build ]]; then
   mkdir -p "$OUT/bin" "$OUT/logs" "$OUT/src"

@@ -1,5 +1,6 @@
 //===- OutputWriter.cpp - writing outputs without losing inputs -----------===//
 #include "OutputWriter.h"
+#include "cu2hip/Signals.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
@@ -54,23 +55,6 @@ std::error_code copyStream(int In, int Out) {
   }
 }
 
-/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime, so that a
-/// temporary is never between existing and being registered for removal,
-/// nor between its rename and its removal from the list.
-class InterruptsHeld {
-public:
-  InterruptsHeld() {
-    sigset_t Set;
-    sigemptyset(&Set);
-    for (int S : {SIGINT, SIGTERM, SIGHUP})
-      sigaddset(&Set, S);
-    pthread_sigmask(SIG_BLOCK, &Set, &Old);
-  }
-  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
-
-private:
-  sigset_t Old;
-};
 
 /// A temporary beside `Path` (removed on SIGINT/SIGTERM until committed).
 Expected<sys::fs::TempFile> tempBeside(StringRef Path) {

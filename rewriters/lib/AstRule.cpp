@@ -1,4 +1,5 @@
 #include "cu2hip/AstRule.h"
+#include "cu2hip/SourcePaths.h"
 #include "cu2hip/Tokens.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -36,15 +37,8 @@ AstRuleContext::AstRuleContext(const SourceManager &SM, const LangOptions &LO,
 std::string AstRuleContext::portedFile(SourceLocation Loc) const {
   if (Loc.isInvalid())
     return "";
-  FileID FID = SM.getFileID(SM.getSpellingLoc(Loc));
-  const FileEntry *FE = SM.getFileEntryForID(FID);
-  if (!FE)
-    return "";
-  llvm::SmallString<256> P(FE->tryGetRealPathName());
-  if (P.empty())
-    P = FE->getName();
-  std::string S(P.str());
-  return IsPorted(S) ? S : "";
+  std::string S = realPathOf(SM, SM.getFileID(SM.getSpellingLoc(Loc)));
+  return !S.empty() && IsPorted(S) ? S : "";
 }
 
 bool AstRuleContext::fileRange(CharSourceRange Range, std::string &File, unsigned &Begin,
@@ -122,6 +116,20 @@ void AstRuleContext::requestHeader(SourceLocation Loc, llvm::StringRef Header) {
   std::string File = portedFile(SM.getFileLoc(Loc));
   if (!File.empty())
     Out[File].Headers.insert(Header);
+}
+
+} // namespace cu2hip
+
+namespace cu2hip {
+
+std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
+  const clang::FileEntry *FE = SM.getFileEntryForID(FID);
+  if (!FE)
+    return "";
+  llvm::SmallString<256> P(FE->tryGetRealPathName());
+  if (P.empty())
+    P = FE->getName();
+  return std::string(P.str());
 }
 
 } // namespace cu2hip

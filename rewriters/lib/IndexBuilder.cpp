@@ -5,6 +5,7 @@
 // code only) and an InclusionDirective callback. See SemanticIndex.h for
 // what is recorded and IndexBuilder.h for the entry point.
 //===----------------------------------------------------------------------===//
+#include "cu2hip/SourcePaths.h"
 #include "cu2hip/IndexBuilder.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -46,14 +47,8 @@ public:
 
   /// Real path of `FID` when it is a ported file, else "".
   std::string portedPath(FileID FID) const {
-    const FileEntry *FE = SM.getFileEntryForID(FID);
-    if (!FE)
-      return "";
-    llvm::SmallString<256> P(FE->tryGetRealPathName());
-    if (P.empty())
-      P = FE->getName();
-    std::string S(P.str());
-    return IsPorted(S) ? S : "";
+    std::string S = realPathOf(SM, FID);
+    return !S.empty() && IsPorted(S) ? S : "";
   }
 
   /// Resolves `L` to a ported file and offset: a file location, or a macro

@@ -1,4 +1,5 @@
 #include "cu2hip/Porter.h"
+#include "cu2hip/Signals.h"
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/CompileSetup.h"
 #include "llvm/Support/FileSystem.h"
@@ -273,25 +274,6 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
-namespace {
-/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime, so that a
-/// temporary is never between existing and being registered for removal
-/// on those signals, nor between its rename and leaving that list.
-class InterruptsHeld {
-public:
-  InterruptsHeld() {
-    sigset_t Set;
-    sigemptyset(&Set);
-    for (int S : {SIGINT, SIGTERM, SIGHUP})
-      sigaddset(&Set, S);
-    pthread_sigmask(SIG_BLOCK, &Set, &Old);
-  }
-  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
-
-private:
-  sigset_t Old;
-};
-} // namespace
 
 /// Writes `Content` straight into the existing non-regular file `Path` (a
 /// device such as /dev/null or /dev/stdout, a FIFO): replacing it by rename

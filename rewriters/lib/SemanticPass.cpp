@@ -2,6 +2,7 @@
 #include "cu2hip/AstRule.h"
 #include "cu2hip/CompileSetup.h"
 #include "cu2hip/IndexBuilder.h"
+#include "cu2hip/SourcePaths.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -157,15 +158,8 @@ public:
       : SM(SM), Out(Out), IsPorted(IsPorted) {}
 
   std::string portedPath(SourceLocation L) {
-    FileID FID = SM.getFileID(SM.getFileLoc(L));
-    const FileEntry *FE = SM.getFileEntryForID(FID);
-    if (!FE)
-      return "";
-    llvm::SmallString<256> P(FE->tryGetRealPathName());
-    if (P.empty())
-      P = FE->getName();
-    std::string S = P.str().str();
-    return IsPorted(S) ? S : "";
+    std::string S = realPathOf(SM, SM.getFileID(SM.getFileLoc(L)));
+    return !S.empty() && IsPorted(S) ? S : "";
   }
 
   void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
