@@ -418,6 +418,9 @@ protected:
         std::make_unique<PortedFileWatch>(CI.getSourceManager(), IsPorted, W.EnteredPorted));
     PP.addPPCallbacks(std::make_unique<MacroNameWatch>(PP, W.Names));
     PP.setTokenWatcher([this](const Token &T) {
+      // Annotation tokens keep other pointers where identifiers keep theirs.
+      if (T.isAnnotation())
+        return;
       if (const IdentifierInfo *II = T.getIdentifierInfo())
         W.Names.insert(II);
     });
