@@ -45,6 +45,8 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cu2hip {
+
+llvm::ArrayRef<RuleIdInfo> vectorizeIds(); // VectorizeCastsRule.cpp
 namespace {
 
 // ---------------------------------------------------------------------------
@@ -328,13 +330,7 @@ private:
 
 class VectorizeAstRule : public AstRule {
 public:
-  llvm::ArrayRef<RuleIdInfo> ids() const override {
-    static const RuleIdInfo Ids[] = {
-        {"vectorize", IdKind::Edit,
-         "128-bit loads/stores for provable elementwise kernels (--vectorize)"},
-    };
-    return Ids;
-  }
+  llvm::ArrayRef<RuleIdInfo> ids() const override { return vectorizeIds(); }
   bool enabled(const Options &O) const override { return O.Vectorize; }
 
   void registerMatchers(MatchFinder &F) override {

@@ -33,6 +33,16 @@
 using namespace clang;
 
 namespace cu2hip {
+
+/// The ids of rule vectorize, shared by its AST part (VectorizeAstRule.cpp)
+/// and this token part.
+llvm::ArrayRef<RuleIdInfo> vectorizeIds() {
+  static const RuleIdInfo Ids[] = {
+      {"vectorize", IdKind::Edit,
+       "128-bit loads/stores for provable elementwise kernels (--vectorize)"},
+  };
+  return Ids;
+}
 namespace {
 
 // ---------------------------------------------------------------------------
@@ -182,13 +192,7 @@ bool isControlWord(const Tok &K) {
 
 class VectorizeCastsRule : public Rule {
 public:
-  llvm::ArrayRef<RuleIdInfo> ids() const override {
-    static const RuleIdInfo Ids[] = {
-        {"vectorize", IdKind::Edit,
-         "128-bit loads/stores for provable elementwise kernels (--vectorize)"},
-    };
-    return Ids;
-  }
+  llvm::ArrayRef<RuleIdInfo> ids() const override { return vectorizeIds(); }
   bool enabled(const Options &O) const override { return O.Vectorize; }
 
   void run(FileContext &C) override {

@@ -125,15 +125,18 @@ struct Function {
   EditList Edits;
 };
 
+/// The ids of rule wave-native, shared by its AST part and its token part.
+llvm::ArrayRef<RuleIdInfo> nativeIds() {
+  static const RuleIdInfo Ids[] = {
+      {"wave-native", IdKind::Edit,
+       "recognised warp/block reductions on full wavefronts (--wave=native)"},
+  };
+  return Ids;
+}
+
 class WaveNativeAstRule : public AstRule, private WarpIndex {
 public:
-  llvm::ArrayRef<RuleIdInfo> ids() const override {
-    static const RuleIdInfo Ids[] = {
-        {"wave-native", IdKind::Edit,
-         "recognised warp/block reductions on full wavefronts (--wave=native)"},
-    };
-    return Ids;
-  }
+  llvm::ArrayRef<RuleIdInfo> ids() const override { return nativeIds(); }
   bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
 
   void registerMatchers(MatchFinder &Finder) override {
@@ -453,13 +456,7 @@ void WaveNativeAstRule::run(const Unit &U, const Collector &C) {
 /// --wave=native needs one.
 class WaveNativeParseRule : public Rule {
 public:
-  llvm::ArrayRef<RuleIdInfo> ids() const override {
-    static const RuleIdInfo Ids[] = {
-        {"wave-native", IdKind::Edit,
-         "recognised warp/block reductions on full wavefronts (--wave=native)"},
-    };
-    return Ids;
-  }
+  llvm::ArrayRef<RuleIdInfo> ids() const override { return nativeIds(); }
   bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
   void run(FileContext &C) override {
     if (C.Facts.Parsed)
