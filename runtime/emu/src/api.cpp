@@ -6,6 +6,8 @@
 
 #include <hip/hip_runtime.h>
 
+#include "devices.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +32,7 @@ enum class Kind { Device, Host, Managed };
 struct Alloc {
   size_t size;
   Kind kind;
+  int device;  // current device at allocation
 };
 std::mutex g_mu;
 std::map<uintptr_t, Alloc>& allocs() {
@@ -57,7 +60,7 @@ hipError_t do_alloc(void** p, size_t n, Kind kind) {
     return ret(hipErrorOutOfMemory);
   }
   std::lock_guard<std::mutex> lk(g_mu);
-  allocs()[(uintptr_t)m] = Alloc{n, kind};
+  allocs()[(uintptr_t)m] = Alloc{n, kind, current_device()};
   g_in_use += n;
   *p = m;
   return hipSuccess;
@@ -99,18 +102,69 @@ double now_ms() {
 }  // namespace
 
 void set_last_error(hipError_t e) { tl_last_error = e; }
+
+// ---- emulated devices ----
+namespace {
+constexpr int kMaxDevices = 16;
+thread_local int tl_device = 0;
+std::mutex g_peer_mu;
+bool g_peer[kMaxDevices][kMaxDevices];  // g_peer[from][to]: hipDeviceEnablePeerAccess
+}  // namespace
+
+int device_count() {
+  static const int n = [] {
+    const char* e = std::getenv("CU2HIP_EMU_DEVICES");
+    if (!e || !*e) return 1;
+    int v = std::atoi(e);
+    if (v < 1 || v > kMaxDevices) {
+      std::fprintf(stderr, "cu2hip-emu: CU2HIP_EMU_DEVICES=%s: must be 1..%d\n", e, kMaxDevices);
+      std::exit(2);
+    }
+    return v;
+  }();
+  return n;
+}
+int current_device() { return tl_device; }
+
+bool pointer_info(const void* p, PointerInfo* info) {
+  uintptr_t base;
+  Alloc a;
+  if (!find_alloc(p, &base, &a)) return false;
+  info->kind = a.kind == Kind::Device ? PointerInfo::Device
+               : a.kind == Kind::Host ? PointerInfo::Host : PointerInfo::Managed;
+  info->device = a.device;
+  info->avail = base + a.size - (uintptr_t)p;
+  return true;
+}
+
+bool peer_access(int from, int to) {
+  if (from == to) return true;
+  std::lock_guard<std::mutex> lk(g_peer_mu);
+  return g_peer[from][to];
+}
 }  // namespace cu2hip_emu
 
 using namespace cu2hip_emu;
 
 struct cu2hip_emu_stream {
   unsigned flags;
+  int device;
 };
 struct cu2hip_emu_event {
   double ms;
   bool recorded;
   unsigned flags;
+  int device;
 };
+
+int cu2hip_emu::stream_device(hipStream_t s) {
+  if (s == nullptr || s == hipStreamLegacy || s == hipStreamPerThread) return tl_device;
+  return s->device;
+}
+
+namespace {
+bool valid_device(int d) { return d >= 0 && d < device_count(); }
+}  // namespace
 
 hipError_t hipGetLastError() {
   hipError_t e = tl_last_error;
@@ -135,6 +189,9 @@ const char* hipGetErrorName(hipError_t e) {
     case hipErrorLaunchFailure: return "hipErrorLaunchFailure";
     case hipErrorCooperativeLaunchTooLarge: return "hipErrorCooperativeLaunchTooLarge";
     case hipErrorNotSupported: return "hipErrorNotSupported";
+    case hipErrorIllegalAddress: return "hipErrorIllegalAddress";
+    case hipErrorPeerAccessAlreadyEnabled: return "hipErrorPeerAccessAlreadyEnabled";
+    case hipErrorPeerAccessNotEnabled: return "hipErrorPeerAccessNotEnabled";
     default: return "hipErrorUnknown";
   }
 }
@@ -154,6 +211,9 @@ const char* hipGetErrorString(hipError_t e) {
     case hipErrorNotReady: return "device not ready";
     case hipErrorLaunchFailure: return "unspecified launch failure";
     case hipErrorNotSupported: return "operation not supported (cu2hip emulator)";
+    case hipErrorIllegalAddress: return "an illegal memory access was encountered";
+    case hipErrorPeerAccessAlreadyEnabled: return "peer access is already enabled";
+    case hipErrorPeerAccessNotEnabled: return "peer access has not been enabled";
     default: return "unknown error";
   }
 }
@@ -163,13 +223,43 @@ hipError_t hipDeviceSynchronize() { return hipSuccess; }
 hipError_t hipDeviceReset() { return hipSuccess; }
 hipError_t hipGetDeviceCount(int* n) {
   if (!n) return ret(hipErrorInvalidValue);
-  *n = 1;
+  *n = device_count();
   return hipSuccess;
 }
-hipError_t hipSetDevice(int d) { return d == 0 ? hipSuccess : ret(hipErrorInvalidDevice); }
+hipError_t hipSetDevice(int d) {
+  if (!valid_device(d)) {
+    std::fprintf(stderr,
+                 "cu2hip-emu: hipSetDevice(%d): the emulator has %d device(s) "
+                 "(CU2HIP_EMU_DEVICES)\n", d, device_count());
+    return ret(hipErrorInvalidDevice);
+  }
+  tl_device = d;
+  return hipSuccess;
+}
 hipError_t hipGetDevice(int* d) {
   if (!d) return ret(hipErrorInvalidValue);
-  *d = 0;
+  *d = tl_device;
+  return hipSuccess;
+}
+hipError_t hipDeviceCanAccessPeer(int* can, int dev, int peer) {
+  if (!can) return ret(hipErrorInvalidValue);
+  if (!valid_device(dev) || !valid_device(peer)) return ret(hipErrorInvalidDevice);
+  *can = dev != peer ? 1 : 0;
+  return hipSuccess;
+}
+hipError_t hipDeviceEnablePeerAccess(int peer, unsigned flags) {
+  if (flags != 0) return ret(hipErrorInvalidValue);
+  if (!valid_device(peer) || peer == tl_device) return ret(hipErrorInvalidDevice);
+  std::lock_guard<std::mutex> lk(g_peer_mu);
+  if (g_peer[tl_device][peer]) return ret(hipErrorPeerAccessAlreadyEnabled);
+  g_peer[tl_device][peer] = true;
+  return hipSuccess;
+}
+hipError_t hipDeviceDisablePeerAccess(int peer) {
+  if (!valid_device(peer)) return ret(hipErrorInvalidDevice);
+  std::lock_guard<std::mutex> lk(g_peer_mu);
+  if (!g_peer[tl_device][peer]) return ret(hipErrorPeerAccessNotEnabled);
+  g_peer[tl_device][peer] = false;
   return hipSuccess;
 }
 hipError_t hipSetDeviceFlags(unsigned) { return hipSuccess; }
@@ -178,7 +268,7 @@ hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig) { return hipSuccess; 
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d) {
   if (!p) return ret(hipErrorInvalidValue);
-  if (d != 0) return ret(hipErrorInvalidDevice);
+  if (!valid_device(d)) return ret(hipErrorInvalidDevice);
   std::memset(p, 0, sizeof *p);
   int ws = wave_size();
   std::snprintf(p->name, sizeof p->name, "cu2hip CPU SIMT emulator (wave%d)", ws);
@@ -220,6 +310,8 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d) {
   p->concurrentManagedAccess = 1;
   p->unifiedAddressing = 1;
   p->textureAlignment = 256;
+  p->pciBusID = d;
+  p->isMultiGpuBoard = device_count() > 1;
   return hipSuccess;
 }
 
@@ -307,6 +399,7 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* a, const void* p) {
   }
   a->type = al.kind == Kind::Device ? 2 : al.kind == Kind::Host ? 1 : 3;
   a->isManaged = al.kind == Kind::Managed;
+  a->device = al.device;
   a->devicePointer = const_cast<void*>(p);
   a->hostPointer = const_cast<void*>(p);
   return hipSuccess;
@@ -336,6 +429,26 @@ hipError_t hipMemcpy2D(void* dst, size_t dp, const void* src, size_t sp, size_t 
 hipError_t hipMemcpy2DAsync(void* dst, size_t dp, const void* src, size_t sp,
                             size_t w, size_t h, hipMemcpyKind k, hipStream_t) {
   return hipMemcpy2D(dst, dp, src, sp, w, h, k);
+}
+// Peer copies: `dst` must be memory of dstDev and `src` of srcDev (as HIP checks).
+hipError_t hipMemcpyPeer(void* dst, int dstDev, const void* src, int srcDev, size_t n) {
+  if (!valid_device(dstDev) || !valid_device(srcDev)) return ret(hipErrorInvalidDevice);
+  if (n == 0) return hipSuccess;
+  PointerInfo d, s;
+  if (!pointer_info(dst, &d) || d.kind == PointerInfo::Host || d.device != dstDev ||
+      !pointer_info(src, &s) || s.kind == PointerInfo::Host || s.device != srcDev) {
+    std::fprintf(stderr,
+                 "cu2hip-emu: hipMemcpyPeer(%p on device %d, %p on device %d): a "
+                 "pointer is not device memory of the device named\n",
+                 dst, dstDev, src, srcDev);
+    return ret(hipErrorInvalidValue);
+  }
+  if (d.avail < n || s.avail < n) return ret(hipErrorInvalidValue);
+  return hipMemcpy(dst, src, n, hipMemcpyDeviceToDevice);
+}
+hipError_t hipMemcpyPeerAsync(void* dst, int dstDev, const void* src, int srcDev, size_t n,
+                              hipStream_t) {
+  return hipMemcpyPeer(dst, dstDev, src, srcDev, n);
 }
 hipError_t hipMemcpyHtoD(void* d, const void* s, size_t n) { return hipMemcpy(d, s, n, hipMemcpyHostToDevice); }
 hipError_t hipMemcpyDtoH(void* d, const void* s, size_t n) { return hipMemcpy(d, s, n, hipMemcpyDeviceToHost); }
@@ -389,7 +502,7 @@ hipError_t hipGetSymbolSize(size_t*, const void*) {
 hipError_t hipStreamCreate(hipStream_t* s) { return hipStreamCreateWithFlags(s, 0); }
 hipError_t hipStreamCreateWithFlags(hipStream_t* s, unsigned flags) {
   if (!s) return ret(hipErrorInvalidValue);
-  *s = new cu2hip_emu_stream{flags};
+  *s = new cu2hip_emu_stream{flags, tl_device};
   return hipSuccess;
 }
 hipError_t hipStreamCreateWithPriority(hipStream_t* s, unsigned flags, int) {
@@ -413,7 +526,7 @@ hipError_t hipDeviceGetStreamPriorityRange(int* l, int* g) {
 hipError_t hipEventCreate(hipEvent_t* e) { return hipEventCreateWithFlags(e, 0); }
 hipError_t hipEventCreateWithFlags(hipEvent_t* e, unsigned flags) {
   if (!e) return ret(hipErrorInvalidValue);
-  *e = new cu2hip_emu_event{0.0, false, flags};
+  *e = new cu2hip_emu_event{0.0, false, flags, tl_device};
   return hipSuccess;
 }
 hipError_t hipEventDestroy(hipEvent_t e) {
@@ -421,8 +534,14 @@ hipError_t hipEventDestroy(hipEvent_t e) {
   delete e;
   return hipSuccess;
 }
-hipError_t hipEventRecord(hipEvent_t e, hipStream_t) {
+hipError_t hipEventRecord(hipEvent_t e, hipStream_t s) {
   if (!e) return ret(hipErrorInvalidResourceHandle);
+  if (stream_device(s) != e->device) {
+    std::fprintf(stderr,
+                 "cu2hip-emu: hipEventRecord: the event belongs to device %d, the "
+                 "stream to device %d\n", e->device, stream_device(s));
+    return ret(hipErrorInvalidResourceHandle);
+  }
   e->ms = now_ms();
   e->recorded = true;
   return hipSuccess;
@@ -479,4 +598,32 @@ hipError_t hipLaunchCooperativeKernel(const void*, dim3, dim3, void**, unsigned,
                "cu2hip-emu: error: hipLaunchCooperativeKernel (grid-wide "
                "synchronisation) is unsupported by the emulator\n");
   return ret(hipErrorNotSupported);
+}
+
+bool cu2hip_emu::launch_devices_ok(const char* kernel, const void* const* ptrs,
+                                   unsigned n, hipStream_t stream) {
+  if (device_count() == 1) return true;  // one device: nothing can be on another
+  const int dev = tl_device;
+  if (stream_device(stream) != dev) {
+    std::fprintf(stderr,
+                 "cu2hip-emu: launch of '%s' on device %d into a stream of device "
+                 "%d\n", kernel, dev, stream_device(stream));
+    set_last_error(hipErrorInvalidResourceHandle);
+    return false;
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    PointerInfo info;
+    if (!ptrs[i] || !pointer_info(ptrs[i], &info) || info.kind != PointerInfo::Device)
+      continue;
+    if (!peer_access(dev, info.device)) {
+      std::fprintf(stderr,
+                   "cu2hip-emu: launch of '%s' on device %d: argument %u (%p) is "
+                   "memory of device %d and peer access is not enabled "
+                   "(hipDeviceEnablePeerAccess); on a GPU an illegal address\n",
+                   kernel, dev, i + 1, ptrs[i], info.device);
+      set_last_error(hipErrorIllegalAddress);
+      return false;
+    }
+  }
+  return true;
 }

@@ -13,6 +13,7 @@
 //    barrier, the barrier opens.
 
 #include "cu2hip_emu/core.h"
+#include "devices.h"
 #include "fiber.h"
 
 #include <algorithm>
@@ -666,7 +667,7 @@ void unsupported(const char* construct, Site site) {
 }
 
 void launch(const char* name, const KernelThunk& k, dim3 grid, dim3 block,
-            size_t smem, hipStream_t) {
+            size_t smem, hipStream_t stream) {
   // HIP_KERNEL_NAME(k<...>) arrives stringised; show the bare name.
   std::string nm(name);
   const std::string pfx = "HIP_KERNEL_NAME(";
@@ -691,6 +692,7 @@ void launch(const char* name, const KernelThunk& k, dim3 grid, dim3 block,
     return;
   }
   if (tl_lane) fatal_in_kernel(Site(), "kernel launch from inside a kernel (dynamic parallelism) is unsupported");
+  if (!launch_devices_ok(nm.c_str(), k.ptrs, k.nptrs, stream)) return;
   std::lock_guard<std::mutex> lk(g_launch_mu);
   Job job;
   job.name = nm.c_str();

@@ -97,7 +97,20 @@ struct KernelThunk {
   void (*invoke)(void* fn, void* args);
   void* fn;
   void* args;
+  // The launch's pointer arguments (null for the others), checked against the
+  // memory of the launching device when several devices are emulated.
+  const void* const* ptrs = nullptr;
+  unsigned nptrs = 0;
 };
+
+template <class T>
+inline const void* arg_pointer(const T& a) {
+  if constexpr (std::is_pointer<T>::value &&
+                std::is_object<std::remove_pointer_t<T>>::value)
+    return static_cast<const void*>(a);
+  else
+    return nullptr;
+}
 
 void launch(const char* name, const KernelThunk& k, dim3 grid, dim3 block,
             size_t smem, hipStream_t stream);
@@ -121,6 +134,15 @@ void launch_ggl(const char* name, void (*kernel)(P...), dim3 grid, dim3 block,
         std::apply(reinterpret_cast<void (*)(P...)>(fn), copy);
       },
       reinterpret_cast<void*>(kernel), &args};
+  const void* ptrs[sizeof...(P) + 1] = {};
+  std::apply(
+      [&ptrs](const auto&... v) {
+        unsigned i = 0;
+        ((ptrs[i++] = arg_pointer(v)), ...);
+      },
+      args);
+  k.ptrs = ptrs;
+  k.nptrs = sizeof...(P);
   launch(name, k, grid, block, smem, stream);
 }
 

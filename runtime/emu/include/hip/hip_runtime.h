@@ -74,6 +74,11 @@ hipError_t hipDeviceReset();
 hipError_t hipGetDeviceCount(int* n);
 hipError_t hipSetDevice(int d);
 hipError_t hipGetDevice(int* d);
+// Peer access between emulated devices (CU2HIP_EMU_DEVICES): kernels of one
+// device may read another's memory only after hipDeviceEnablePeerAccess.
+hipError_t hipDeviceCanAccessPeer(int* can, int dev, int peer);
+hipError_t hipDeviceEnablePeerAccess(int peer, unsigned flags);
+hipError_t hipDeviceDisablePeerAccess(int peer);
 hipError_t hipSetDeviceFlags(unsigned flags);
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d);
 hipError_t hipDeviceGetAttribute(int* v, hipDeviceAttribute_t a, int d);
@@ -106,6 +111,10 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                             size_t spitch, size_t w, size_t h, hipMemcpyKind k,
                             hipStream_t s = nullptr);
+hipError_t hipMemcpyPeer(void* dst, int dstDev, const void* src, int srcDev,
+                         size_t n);
+hipError_t hipMemcpyPeerAsync(void* dst, int dstDev, const void* src, int srcDev,
+                              size_t n, hipStream_t s = nullptr);
 hipError_t hipMemcpyHtoD(void* dst, const void* src, size_t n);
 hipError_t hipMemcpyDtoH(void* dst, const void* src, size_t n);
 hipError_t hipMemcpyDtoD(void* dst, const void* src, size_t n);
