@@ -21,8 +21,9 @@ DIR=$ROOT/build/samples-check
 ROCM=all
 NVCC_CHECK=0
 JOBS=$(nproc)
-SAMPLES="policy_gradient_cartpole dqn_replay mlp_digits tiny_transformer"
+SAMPLES="policy_gradient_cartpole dqn_replay mlp_digits tiny_transformer dp_mlp"
 USES_HIPBLAS="mlp_digits tiny_transformer"
+USES_RCCL="dp_mlp"
 
 die() { echo "samples-check: error: $*" >&2; exit 2; }
 log() { echo "samples-check: $*"; }
@@ -81,7 +82,7 @@ else
 fi
 if [[ $ROCM == all || $ROCM == 5.2 ]]; then
   no_blas=()
-  for s in $SAMPLES; do [[ " $USES_HIPBLAS " == *" $s "* ]] || no_blas+=("$s"); done
+  for s in $SAMPLES; do [[ " $USES_HIPBLAS $USES_RCCL " == *" $s "* ]] || no_blas+=("$s"); done
   if "$ROOT/scripts/hipcc-check.sh" --rocm 5.2 --arch gfx90a --ndebug off -j "$JOBS" \
        -I "$DIR/ports" $(ported "${no_blas[@]}") 2>&1 | tee "$DIR/logs/hipcc-5.2.log" \
        | grep -E '^(ok|FAIL|skip|hipcc-check)'; then
@@ -90,6 +91,7 @@ if [[ $ROCM == all || $ROCM == 5.2 ]]; then
     FAILED+=("hipcc HIP 5.2 compile check: $(tail -1 "$DIR/logs/hipcc-5.2.log")"); RC=1
   fi
   NOTDONE+=("HIP 5.2 compile check of $USES_HIPBLAS: Debian 12 has no hipBLAS (skipped)")
+  NOTDONE+=("HIP 5.2 compile check of $USES_RCCL: Debian 12 has no RCCL (skipped)")
 else
   NOTDONE+=("HIP 5.2 compile check (--rocm $ROCM)")
 fi
@@ -124,7 +126,8 @@ if [[ $NVCC_CHECK -eq 1 ]]; then
         -o /dev/null >"$DIR/logs/nvcc-$s-cuda.log" 2>&1 \
         && DONE+=("nvcc compile $s (CUDA original)") || { FAILED+=("nvcc compile $s"); RC=1; }
       "$NVCC" -std=c++17 -arch=sm_90 -D__HIP_PLATFORM_NVIDIA__ -DhipHostAllocMapped=hipHostMallocMapped \
-        -I "$DIR/hip-include" -I "$ROOT/samples/common/hipblas_nvidia" -I "$ROOT/runtime/include" \
+        -I "$DIR/hip-include" -I "$ROOT/samples/common/hipblas_nvidia" \
+        -I "$ROOT/runtime/hip-nvidia/rccl_nvidia" -I "$ROOT/runtime/include" \
         -x cu -c "$DIR/ports/$s/$s.cu" -o /dev/null >"$DIR/logs/nvcc-$s-hip.log" 2>&1 \
         && DONE+=("nvcc compile $s (HIP port on NVIDIA)") || { FAILED+=("nvcc compile HIP port $s"); RC=1; }
     done

@@ -23,9 +23,11 @@
 #   -j N          parallel ports and compiles (default nproc); runs are one at a time, so the
 #                 seconds column is the run's own time
 # Env: CU2HIP, CU2HIP_EMU_CXX_WRAPPER, CU2HIP_PARITY override the tools; CU2HIP_EMU_THREADS
-#      (default 1) is passed through to the runs.
+#      (default 1) is passed through to the runs; CU2HIP_EMU_DEVICES (default 2: dp_mlp trains
+#      on 2 emulated devices, the other samples use device 0) too.
 # Step counts: each sample's own --small size (policy_gradient_cartpole 8 iterations,
-#   dqn_replay 300 steps, mlp_digits 4 epochs, tiny_transformer 6 steps), the size of the
+#   dqn_replay 300 steps, mlp_digits 4 epochs, tiny_transformer 6 steps, dp_mlp 10 steps on
+#   2 devices), the size of the
 #   committed traces; each run takes seconds on the emulator, so none needs a smaller --steps.
 # Exit status: 0 every run matched, 1 a build, run or comparison failed, 2 setup error.
 set -uo pipefail
@@ -132,6 +134,7 @@ for s in $SAMPLES; do
     trace=$DIR/traces/$s.small.emu$w.jsonl
     t=$(date +%s.%N)
     CU2HIP_EMU_WAVE=$w CU2HIP_EMU_THREADS=${CU2HIP_EMU_THREADS:-1} \
+      CU2HIP_EMU_DEVICES=${CU2HIP_EMU_DEVICES:-2} \
       timeout "$RUN_TIMEOUT" "$DIR/bin/$s" --small --quiet --trace "$trace" \
       >"$DIR/logs/run-$s-w$w.log" 2>&1
     rc=$?
