@@ -105,8 +105,12 @@ run() {
   {
     echo "| setting (CU2HIP_ALLOC_CONF) | calls | size | ns / round trip |"
     echo "|---|---|---|---|"
-    "$B/alloc_bench" raw raw
-    CU2HIP_ALLOC_CONF=backend:caching "$B/alloc_bench" backend:caching
+    local rep
+    for rep in 1 2; do
+      "$B/alloc_bench" raw raw
+      CU2HIP_ALLOC_CONF=backend:caching "$B/alloc_bench" "backend:caching (run $rep)"
+    done
+    CU2HIP_ALLOC_CONF=backend:caching,free_fence:0 "$B/alloc_bench" backend:caching,free_fence:0
     CU2HIP_ALLOC_CONF=backend:caching,expandable_segments:1 "$B/alloc_bench" backend:caching,expandable_segments:1
   } 2>>"$OUT/bench-stderr.log" | tee "$OUT/roundtrip.md"
   echo "== DQN with hooks =="

@@ -12,6 +12,10 @@
 //    ("uses"); reuse on another stream makes that stream wait for an event
 //    recorded on them (no host wait), reuse by the synchronous hipMalloc
 //    waits on the host unless the events have completed;
+//  * blocks freed by the synchronous hipFree wait outside the pools until one
+//    fence event, recorded after their frees, covers a whole batch of them;
+//  * with expandable segments, each pool is one reserved address range that
+//    grows by mapping memory at its end, and shrinks from its end;
 //  * on out-of-memory: return one cached free segment big enough, retry;
 //    return all cached free segments, retry; then report.
 //
