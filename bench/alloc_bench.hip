@@ -68,6 +68,18 @@ int main(int argc, char **argv) {
   CHECK(hipStreamCreateWithFlags(&s1, hipStreamNonBlocking));
   CHECK(hipStreamCreateWithFlags(&s2, hipStreamNonBlocking));
   const size_t sizes[] = {512, 64 << 10, 1 << 20, 16 << 20, 256 << 20};
+  if (raw) { // what the caching path's driver calls cost on their own
+    hipEvent_t ev;
+    CHECK(hipEventCreateWithFlags(&ev, hipEventDisableTiming));
+    int dev = 0;
+    double t = timeIt([&](long) { CHECK(hipGetDevice(&dev)); });
+    std::printf("| raw HIP | hipGetDevice | - | %.0f |\n", t);
+    t = timeIt([&](long) { CHECK(hipEventRecord(ev, nullptr)); });
+    std::printf("| raw HIP | hipEventRecord (null stream) | - | %.0f |\n", t);
+    t = timeIt([&](long) { (void)hipEventQuery(ev); });
+    std::printf("| raw HIP | hipEventQuery (complete) | - | %.0f |\n", t);
+    CHECK(hipEventDestroy(ev));
+  }
   for (size_t n : sizes) {
     void *p = nullptr;
     double t;
@@ -123,13 +135,14 @@ int main(int argc, char **argv) {
     std::fprintf(stderr,
                  "[%s] settings %s: allocs %llu, driver mallocs %llu, cache hits %llu, "
                  "cross-stream reuses %llu, stream waits %llu, host waits %llu, "
-                 "peak reserved %llu B\n",
+                 "free fences %llu, peak reserved %llu B\n",
                  label, cu2hip_alloc_settings(), (unsigned long long)st.num_allocs,
                  (unsigned long long)st.num_device_mallocs,
                  (unsigned long long)st.num_cache_hits,
                  (unsigned long long)st.num_cross_stream_reuses,
                  (unsigned long long)st.num_stream_waits,
                  (unsigned long long)st.num_host_waits,
+                 (unsigned long long)st.num_fences,
                  (unsigned long long)st.peak_reserved_bytes);
     // An out-of-memory request shows the report (and must fail cleanly).
     void *big = nullptr;

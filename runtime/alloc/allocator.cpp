@@ -12,6 +12,10 @@
 //    ("uses"); reuse on another stream makes that stream wait for an event
 //    recorded on them (no host wait), reuse by the synchronous hipMalloc
 //    waits on the host unless the events have completed;
+//  * blocks freed by the synchronous hipFree wait outside the pools until one
+//    fence event, recorded after their frees, covers a whole batch of them;
+//  * with expandable segments, each pool is one reserved address range that
+//    grows by mapping memory at its end, and shrinks from its end;
 //  * on out-of-memory: return one cached free segment big enough, retry;
 //    return all cached free segments, retry; then report.
 //
@@ -73,6 +77,10 @@ Allocator::~Allocator() {
     }
     delete S;
   }
+  for (Block *B : SpareBlocks)
+    delete B;
+  for (EventRec *E : EventPool)
+    delete E;
 }
 
 size_t Allocator::roundSize(size_t Bytes) const {
@@ -99,16 +107,23 @@ size_t Allocator::segmentSize(size_t Rounded) {
 // ---- sites -------------------------------------------------------------
 
 int Allocator::siteIndex(Site W) {
+  if (W.File == LastSite.File && W.Line == LastSite.Line)
+    return LastSiteIdx; // loops allocate from one site again and again
   auto Key = std::make_pair(W.File, W.Line);
   auto It = SiteIds.find(Key);
-  if (It != SiteIds.end())
-    return It->second;
-  int Idx = static_cast<int>(Sites.size());
-  SiteStats S;
-  S.File = W.File ? W.File : "?";
-  S.Line = W.Line;
-  Sites.push_back(S);
-  SiteIds.emplace(Key, Idx);
+  int Idx;
+  if (It != SiteIds.end()) {
+    Idx = It->second;
+  } else {
+    Idx = static_cast<int>(Sites.size());
+    SiteStats S;
+    S.File = W.File ? W.File : "?";
+    S.Line = W.Line;
+    Sites.push_back(S);
+    SiteIds.emplace(Key, Idx);
+  }
+  LastSite = W;
+  LastSiteIdx = Idx;
   return Idx;
 }
 
@@ -130,33 +145,30 @@ void Allocator::siteSub(int Idx, size_t Bytes) {
 
 // ---- events ------------------------------------------------------------
 
-Event Allocator::newEvent() {
-  Event E = nullptr;
+Allocator::EventRec *Allocator::newEvent() {
+  EventRec *R;
   if (!EventPool.empty()) {
-    E = EventPool.back();
+    R = EventPool.back();
     EventPool.pop_back();
-  } else if (BE.eventCreate(&E) != Err::Ok) {
-    return nullptr;
+  } else {
+    Event E = nullptr;
+    if (BE.eventCreate(&E) != Err::Ok)
+      return nullptr;
+    R = new EventRec;
+    R->E = E;
   }
-  EventRefs[E] = 1;
-  return E;
+  R->Refs = 1;
+  return R;
 }
 
-void Allocator::retainEvent(Event E) {
+void Allocator::retainEvent(EventRec *E) {
   if (E)
-    EventRefs[E]++;
+    E->Refs++;
 }
 
-void Allocator::releaseEvent(Event E) {
-  if (!E)
-    return;
-  auto It = EventRefs.find(E);
-  if (It == EventRefs.end())
-    return;
-  if (--It->second == 0) {
-    EventRefs.erase(It);
+void Allocator::releaseEvent(EventRec *E) {
+  if (E && --E->Refs == 0)
     EventPool.push_back(E);
-  }
 }
 
 // Work on one stream is ordered: the latest end of use on a stream covers
@@ -181,23 +193,72 @@ void Allocator::dropUses(Block *B) {
   B->Uses.clear();
 }
 
-// ---- pools -------------------------------------------------------------
+// ---- blocks and pools ----------------------------------------------------
+
+Allocator::Block *Allocator::newBlock() {
+  if (SpareBlocks.empty())
+    return new Block;
+  Block *B = SpareBlocks.back();
+  SpareBlocks.pop_back();
+  return B;
+}
+
+void Allocator::recycle(Block *B) {
+  B->Uses.clear(); // keeps the vectors' storage for the next block
+  B->Extra.clear();
+  B->Addr = 0;
+  B->Size = B->Requested = 0;
+  B->Prev = B->Next = nullptr;
+  B->Seg = nullptr;
+  B->Allocated = B->Pending = false;
+  B->Home = nullptr;
+  B->SiteIdx = -1;
+  B->FreeTick = 0;
+  SpareBlocks.push_back(B);
+}
+
+void Allocator::track(Block *B) {
+  if (SpareMapNodes.empty()) {
+    AllocatedBlocks.emplace(B->Addr, B);
+    return;
+  }
+  BlockMap::node_type N = std::move(SpareMapNodes.back());
+  SpareMapNodes.pop_back();
+  N.key() = B->Addr;
+  N.mapped() = B;
+  AllocatedBlocks.insert(std::move(N));
+}
 
 void Allocator::insertFree(Block *B) {
   Pool &P = B->Seg->Small ? SmallPool : LargePool;
-  P.Streams.insert(B);
+  if (!StreamIndex) {
+    if (!AnyHome) {
+      AnyHome = true;
+      OnlyHome = B->Home;
+    } else if (B->Home != OnlyHome) { // a second stream: index by stream
+      StreamIndex = true;
+      for (Pool *Q : {&SmallPool, &LargePool})
+        for (Block *X : Q->Sizes.S)
+          Q->Streams.insert(X);
+    }
+  }
+  if (StreamIndex)
+    P.Streams.insert(B);
   P.Sizes.insert(B);
 }
 
 void Allocator::eraseFree(Block *B) {
   Pool &P = B->Seg->Small ? SmallPool : LargePool;
-  P.Streams.erase(B);
+  if (StreamIndex)
+    P.Streams.erase(B);
   P.Sizes.erase(B);
 }
 
 bool Allocator::fits(const Block *B, size_t Size) const {
   if (B->Size < Size)
     return false;
+  if (B->Seg->Expandable)
+    return true; // splittable at any size
   if (Size < Cfg.MaxSplitSize && B->Size >= Cfg.MaxSplitSize)
     return false; // keep oversize blocks for oversize requests
   if (Size >= Cfg.MaxSplitSize && B->Size > Size + kLargeSegment)
@@ -210,44 +271,47 @@ Allocator::Block *Allocator::findFree(Pool &P, size_t Size, Stream S) {
   Key.Home = S;
   Key.Size = Size;
   Key.Addr = 0;
-  auto It = P.Streams.lower_bound(&Key);
-  if (It != P.Streams.end() && (*It)->Home == S && fits(*It, Size))
-    return *It;
-  auto It2 = P.Sizes.lower_bound(&Key);
-  if (It2 != P.Sizes.end() && fits(*It2, Size))
+  if (StreamIndex) { // else every free block has the same stream
+    auto It = P.Streams.S.lower_bound(&Key);
+    if (It != P.Streams.S.end() && (*It)->Home == S && fits(*It, Size))
+      return *It;
+  }
+  auto It2 = P.Sizes.S.lower_bound(&Key);
+  if (It2 != P.Sizes.S.end() && fits(*It2, Size))
     return *It2;
   return nullptr;
 }
 
-// Makes B safe to use on S and returns the uses that a part split off B must
-// still honour: those known complete (queried, or waited for on the host)
-// are dropped for good, so finished work is never queried again.
-std::vector<Allocator::Use> Allocator::makeReady(Block *B, Stream S,
-                                                 bool StreamOrdered) {
+// Makes B safe to use on S. Keep receives the uses that a part split off B
+// must still honour: those known complete (queried, or waited for on the
+// host) are dropped for good, so finished work is never queried again.
+void Allocator::makeReady(Block *B, Stream S, bool StreamOrdered) {
+  Keep.clear();
+  if (B->Uses.empty())
+    return;
   bool Cross = false;
-  std::vector<Use> Keep;
   for (Use &U : B->Uses) {
     if (StreamOrdered && U.S == S) {
       Keep.push_back(U); // ordered by S itself; other streams must still wait
       continue;
     }
     Cross = Cross || U.S != S;
-    Event E = U.E;
+    EventRec *E = U.E;
     if (!E) { // lazy: an event recorded now covers all work before the free
       E = newEvent();
       if (E)
-        BE.eventRecord(E, U.S);
+        BE.eventRecord(E->E, U.S);
     }
-    if (!E || BE.eventDone(E)) {
+    if (!E || BE.eventDone(E->E)) {
       releaseEvent(E);
       continue;
     }
     if (StreamOrdered) {
-      BE.streamWaitEvent(S, E);
+      BE.streamWaitEvent(S, E->E);
       St.NumStreamWaits++;
       Keep.push_back(Use{U.S, E, U.Tick});
     } else {
-      BE.eventSynchronize(E);
+      BE.eventSynchronize(E->E);
       St.NumHostWaits++;
       releaseEvent(E);
     }
@@ -255,20 +319,67 @@ std::vector<Allocator::Use> Allocator::makeReady(Block *B, Stream S,
   B->Uses.clear();
   if (Cross)
     St.NumCrossStreamReuses++;
-  return Keep;
 }
 
 void Allocator::mergeInto(Block *Lo, Block *Hi) {
-  // Lo and Hi are adjacent free blocks, Lo first; Hi is deleted.
+  // Lo and Hi are adjacent free blocks, Lo first; Hi is recycled.
   Lo->Size += Hi->Size;
   Lo->Next = Hi->Next;
   if (Hi->Next)
     Hi->Next->Prev = Lo;
+  if (Lo->Seg->Tail == Hi)
+    Lo->Seg->Tail = Lo;
   for (Use &U : Hi->Uses)
     addUse(Lo, U); // takes over Hi's event references
+  Hi->Uses.clear();
   Lo->FreeTick = std::max(Lo->FreeTick, Hi->FreeTick);
-  delete Hi;
+  recycle(Hi);
   St.NumMerges++;
+}
+
+void Allocator::freeAndMerge(Block *B) {
+  if (B->Prev && isFree(B->Prev)) {
+    Block *P = B->Prev;
+    eraseFree(P);
+    // The merged block is keyed by the stream of the block just freed.
+    P->Home = B->Home;
+    mergeInto(P, B);
+    B = P;
+  }
+  if (B->Next && isFree(B->Next)) {
+    Block *N = B->Next;
+    eraseFree(N);
+    mergeInto(B, N);
+  }
+  insertFree(B);
+}
+
+// Blocks freed by hipFree (free_fence:1) wait here, outside the pools, until
+// a miss: then one event recorded on the null stream covers every one of
+// them (it follows all their frees). Already complete: they are free at
+// once; otherwise each carries the shared event as a use, so the next
+// reuse waits for it (on the host for hipMalloc, on the stream for
+// hipMallocAsync). One record and one query per batch instead of per free.
+bool Allocator::flushPending() {
+  if (Pending.empty())
+    return false;
+  EventRec *E = newEvent();
+  if (E)
+    BE.eventRecord(E->E, nullptr);
+  bool Done = !E || BE.eventDone(E->E);
+  St.NumFences++;
+  for (Block *B : Pending) {
+    B->Pending = false;
+    if (!Done) {
+      retainEvent(E);
+      addUse(B, Use{nullptr, E, B->FreeTick});
+    }
+    freeAndMerge(B);
+  }
+  Pending.clear();
+  PendingSmall = PendingLarge = 0;
+  releaseEvent(E);
+  return true;
 }
 
 // ---- allocate / free ----------------------------------------------------
@@ -318,6 +429,132 @@ Err Allocator::allocate(void **Ptr, size_t Bytes, Stream S,
   return Err::Ok;
 }
 
+// A new ordinary segment for a request of Size (rounded) bytes, returning
+// cached segments and retrying on out of memory.
+Err Allocator::newSegment(size_t Size, Block **Out) {
+  size_t SegSize = segmentSize(Size);
+  maybeCollect(SegSize);
+  void *Raw = nullptr;
+  Err E = BE.malloc(&Raw, SegSize);
+  if (E == Err::Oom) {
+    St.NumOomRetries++;
+    if (releaseOneFitting(SegSize))
+      E = BE.malloc(&Raw, SegSize);
+    if (E == Err::Oom && releaseAllFree(false, UINT64_MAX) > 0)
+      E = BE.malloc(&Raw, SegSize);
+  }
+  if (E != Err::Ok)
+    return E;
+  Segment *Seg = new Segment;
+  Seg->Base = reinterpret_cast<uintptr_t>(Raw);
+  Seg->Size = SegSize;
+  Seg->Small = Size <= kSmallSize;
+  Block *B = newBlock();
+  B->Addr = Seg->Base;
+  B->Size = SegSize;
+  B->Seg = Seg;
+  Seg->Head = Seg->Tail = B;
+  Segments.push_back(Seg);
+  St.NumDeviceMallocs++;
+  St.ReservedBytes += SegSize;
+  St.PeakReservedBytes = std::max(St.PeakReservedBytes, St.ReservedBytes);
+  *Out = B;
+  return Err::Ok;
+}
+
+// Grows the pool's expandable segment so that its last block, free, holds
+// Size bytes: maps only what the free tail lacks, rounded to the
+// granularity. Err::Other: no virtual memory here (the caller falls back).
+Err Allocator::grow(Pool &P, size_t Size, Block **Out) {
+  Segment *Seg = P.Exp;
+  if (!Seg) {
+    size_t Gran = 0, Free = 0, Total = 0;
+    if (BE.vmGranularity(&Gran) != Err::Ok || Gran == 0 ||
+        BE.memInfo(&Free, &Total) != Err::Ok || Total == 0)
+      return Err::Other;
+    size_t Va = roundUp(Total, Gran);
+    void *Base = nullptr;
+    if (BE.vmReserve(&Base, Va) != Err::Ok)
+      return Err::Other;
+    Seg = new Segment;
+    Seg->Base = reinterpret_cast<uintptr_t>(Base);
+    Seg->Small = &P == &SmallPool;
+    Seg->Expandable = true;
+    Seg->VaSize = Va;
+    Seg->Gran = Gran;
+    Segments.push_back(Seg);
+    P.Exp = Seg;
+  }
+  Block *T = Seg->Tail;
+  size_t Have = T && isFree(T) ? T->Size : 0;
+  size_t Add = roundUp(Size > Have ? Size - Have : 1, Seg->Gran);
+  if (Add > Seg->VaSize - Seg->Size)
+    return Err::Oom; // the reservation (device memory's size) is full
+  maybeCollect(Add);
+  // Collection may have unmapped this tail too: look again.
+  T = Seg->Tail;
+  Have = T && isFree(T) ? T->Size : 0;
+  Add = roundUp(Size > Have ? Size - Have : 1, Seg->Gran);
+  uint64_t H = 0;
+  Err E = BE.vmMap(reinterpret_cast<void *>(Seg->Base + Seg->Size), Add, &H);
+  if (E != Err::Ok)
+    return E;
+  Seg->Chunks.push_back(Chunk{Seg->Size, Add, H});
+  Block *B;
+  if (Have) {
+    eraseFree(T);
+    T->Size += Add;
+    B = T;
+  } else {
+    B = newBlock();
+    B->Addr = Seg->Base + Seg->Size;
+    B->Size = Add;
+    B->Seg = Seg;
+    B->Prev = T;
+    if (T)
+      T->Next = B;
+    else
+      Seg->Head = B;
+    Seg->Tail = B;
+  }
+  Seg->Size += Add;
+  St.NumDeviceMallocs++;
+  St.ReservedBytes += Add;
+  St.PeakReservedBytes = std::max(St.PeakReservedBytes, St.ReservedBytes);
+  *Out = B;
+  return Err::Ok;
+}
+
+// Memory for a request that no cached block serves.
+Err Allocator::obtain(Pool &P, size_t Size, Stream S, Site Where, size_t Bytes,
+                      Block **Out) {
+  Err E = Err::Other;
+  if (Cfg.ExpandableSegments && !P.ExpFailed) {
+    E = grow(P, Size, Out);
+    if (E == Err::Oom) {
+      St.NumOomRetries++;
+      if (releaseAllFree(false, UINT64_MAX) > 0)
+        E = grow(P, Size, Out);
+    }
+    if (E == Err::Other)
+      P.ExpFailed = true; // no virtual memory: ordinary segments from now
+  }
+  if (E == Err::Other)
+    E = newSegment(Size, Out);
+  if (E == Err::Ok) {
+    if ((*Out)->Home != S && (*Out)->Uses.empty())
+      (*Out)->Home = S;
+    return E;
+  }
+  if (E == Err::Oom) {
+    St.NumOoms++;
+    LastOom = oomReport(Bytes, Size, Where);
+    if (Cfg.OomReport)
+      std::fprintf(stderr, "%s", LastOom.c_str());
+  }
+  return E;
+}
+
 Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
                                bool StreamOrdered, Site Where) {
   // With free_fence:0, hipMalloc/hipFree follow the null stream's order.
@@ -325,54 +562,31 @@ Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
   Stream Str = StreamOrdered ? S : nullptr;
   size_t Size = roundSize(Bytes);
   Pool &P = Size <= kSmallSize ? SmallPool : LargePool;
+  // Large blocks freed by hipFree are fenced before the next large request
+  // (one fence for all frees since then: the pool looks as if every free
+  // had been fenced at once). Small ones wait for a miss or until 64 are
+  // pending: tight small-block loops then fence once per 64 round trips.
+  if (&P == &LargePool ? PendingLarge > 0 : PendingSmall >= kMaxPendingSmall)
+    flushPending();
   Block *B = findFree(P, Size, Str);
+  if (!B && flushPending())
+    B = findFree(P, Size, Str);
   if (B) {
     eraseFree(B);
     St.NumCacheHits++;
   } else {
-    size_t SegSize = segmentSize(Size);
-    maybeCollect(SegSize);
-    void *Raw = nullptr;
-    Err E = BE.malloc(&Raw, SegSize);
-    if (E == Err::Oom) {
-      St.NumOomRetries++;
-      if (releaseOneFitting(SegSize))
-        E = BE.malloc(&Raw, SegSize);
-      if (E == Err::Oom && releaseAllFree(false, UINT64_MAX) > 0)
-        E = BE.malloc(&Raw, SegSize);
-    }
-    if (E != Err::Ok) {
-      if (E == Err::Oom) {
-        St.NumOoms++;
-        LastOom = oomReport(Bytes, Size, Where);
-        if (Cfg.OomReport)
-          std::fprintf(stderr, "%s", LastOom.c_str());
-      }
+    Err E = obtain(P, Size, Str, Where, Bytes, &B);
+    if (E != Err::Ok)
       return E;
-    }
-    Segment *Seg = new Segment;
-    Seg->Base = reinterpret_cast<uintptr_t>(Raw);
-    Seg->Size = SegSize;
-    Seg->Small = Size <= kSmallSize;
-    B = new Block;
-    B->Addr = Seg->Base;
-    B->Size = SegSize;
-    B->Seg = Seg;
-    B->Home = Str;
-    Seg->Head = B;
-    Segments.push_back(Seg);
-    St.NumDeviceMallocs++;
-    St.ReservedBytes += SegSize;
-    St.PeakReservedBytes = std::max(St.PeakReservedBytes, St.ReservedBytes);
   }
-  std::vector<Use> Keep = makeReady(B, Str, Ordered);
+  makeReady(B, Str, Ordered);
   size_t Rest = B->Size - Size;
-  bool Split = B->Seg->Small
-                   ? Rest >= kMinBlock
-                   : (Rest > kSmallSize && B->Size < Cfg.MaxSplitSize);
+  bool Split = B->Seg->Small ? Rest >= kMinBlock
+                             : (Rest > kSmallSize &&
+                                (B->Seg->Expandable || B->Size < Cfg.MaxSplitSize));
   if (Split) {
     // The rest keeps what is still pending on it (and B's stream order).
-    Block *R = new Block;
+    Block *R = newBlock();
     R->Addr = B->Addr + Size;
     R->Size = Rest;
     R->Seg = B->Seg;
@@ -381,9 +595,11 @@ Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
     if (B->Next)
       B->Next->Prev = R;
     B->Next = R;
+    if (B->Seg->Tail == B)
+      B->Seg->Tail = R;
     B->Size = Size;
     R->Home = B->Home;
-    R->Uses = std::move(Keep);
+    R->Uses.assign(Keep.begin(), Keep.end());
     R->FreeTick = B->FreeTick;
     insertFree(R);
     St.NumSplits++;
@@ -391,12 +607,13 @@ Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
     for (Use &U : Keep)
       releaseEvent(U.E);
   }
+  Keep.clear();
   B->Home = Str;
   B->Allocated = true;
   B->Requested = Bytes;
   B->SiteIdx = siteIndex(Where);
   siteAdd(B->SiteIdx, Bytes);
-  AllocatedBlocks[B->Addr] = B;
+  track(B);
   St.NumAllocs++;
   St.AllocatedBytes += B->Size;
   St.RequestedBytes += Bytes;
@@ -410,11 +627,13 @@ Err Allocator::deallocate(void *Ptr, Stream S, bool StreamOrdered,
   std::lock_guard<std::mutex> L(Mu);
   uintptr_t A = reinterpret_cast<uintptr_t>(Ptr);
   Known = true;
-  auto It = AllocatedBlocks.find(A);
-  if (It != AllocatedBlocks.end()) {
-    Block *B = It->second;
-    AllocatedBlocks.erase(It);
-    return deallocateCaching(B, S, StreamOrdered);
+  if (!AllocatedBlocks.empty()) {
+    BlockMap::node_type N = AllocatedBlocks.extract(A);
+    if (!N.empty()) {
+      Block *B = N.mapped();
+      SpareMapNodes.push_back(std::move(N));
+      return deallocateCaching(B, S, StreamOrdered);
+    }
   }
   auto PIt = PassLive.find(A);
   if (PIt == PassLive.end()) {
@@ -455,46 +674,36 @@ Err Allocator::deallocateCaching(Block *B, Stream S, bool StreamOrdered) {
   B->Allocated = false;
   B->Uses.clear();
   uint64_t Now = ++Tick;
-  if (!StreamOrdered && Cfg.FreeFence) {
-    // The original cudaFree waited for the device: remember this point.
-    Event E = newEvent();
-    if (E)
-      BE.eventRecord(E, nullptr);
-    B->Uses.push_back(Use{nullptr, E, Now});
-  } else {
-    Event E = nullptr;
+  // The original cudaFree waited for the device: with free_fence:1 the block
+  // waits for a fence recorded after this point (flushPending).
+  bool Fence = !StreamOrdered && Cfg.FreeFence;
+  if (!Fence) {
+    EventRec *E = nullptr;
     if (MultiStream) { // eager only once several streams are in play
       E = newEvent();
       if (E)
-        BE.eventRecord(E, Str);
+        BE.eventRecord(E->E, Str);
     }
     B->Uses.push_back(Use{Str, E, Now});
   }
   for (Stream X : B->Extra) {
     if (X == Str)
       continue;
-    Event E = newEvent();
+    EventRec *E = newEvent();
     if (E)
-      BE.eventRecord(E, X);
+      BE.eventRecord(E->E, X);
     addUse(B, Use{X, E, Now});
   }
   B->Extra.clear();
   B->Home = Str;
   B->FreeTick = Now;
-  if (B->Prev && !B->Prev->Allocated) {
-    Block *P = B->Prev;
-    eraseFree(P);
-    // The merged block is keyed by the stream of the block just freed.
-    P->Home = B->Home;
-    mergeInto(P, B);
-    B = P;
+  if (Fence) {
+    B->Pending = true;
+    Pending.push_back(B);
+    (B->Seg->Small ? PendingSmall : PendingLarge)++;
+    return Err::Ok;
   }
-  if (B->Next && !B->Next->Allocated) {
-    Block *N = B->Next;
-    eraseFree(N);
-    mergeInto(B, N);
-  }
-  insertFree(B);
+  freeAndMerge(B);
   return Err::Ok;
 }
 
@@ -520,7 +729,7 @@ void Allocator::recordStream(void *Ptr, Stream S) {
 // ---- returning memory ---------------------------------------------------
 
 bool Allocator::segmentFree(const Segment *Seg) const {
-  return !Seg->Head->Allocated && Seg->Head->Next == nullptr;
+  return !Seg->Expandable && isFree(Seg->Head) && Seg->Head->Next == nullptr;
 }
 
 bool Allocator::releaseSegment(Segment *Seg) {
@@ -531,10 +740,44 @@ bool Allocator::releaseSegment(Segment *Seg) {
   BE.free(reinterpret_cast<void *>(Seg->Base));
   St.ReservedBytes -= Seg->Size;
   St.NumDeviceFrees++;
-  delete B;
+  recycle(B);
   Segments.erase(std::find(Segments.begin(), Segments.end(), Seg));
   delete Seg;
   return true;
+}
+
+// Unmaps the mappings at the end of an expandable segment that lie wholly
+// in its free last block. Returns the bytes unmapped.
+size_t Allocator::releaseTail(Segment *Seg) {
+  size_t Done = 0;
+  while (!Seg->Chunks.empty()) {
+    Block *T = Seg->Tail;
+    const Chunk C = Seg->Chunks.back();
+    uintptr_t Start = Seg->Base + C.Offset;
+    if (!T || !isFree(T) || T->Addr > Start)
+      break;
+    eraseFree(T);
+    // vmUnmap synchronises the device: what was pending on T is done.
+    dropUses(T);
+    BE.vmUnmap(reinterpret_cast<void *>(Start), C.Size, C.Handle);
+    Seg->Chunks.pop_back();
+    Seg->Size -= C.Size;
+    St.ReservedBytes -= C.Size;
+    St.NumDeviceFrees++;
+    Done += C.Size;
+    T->Size -= C.Size;
+    if (T->Size == 0) {
+      Seg->Tail = T->Prev;
+      if (T->Prev)
+        T->Prev->Next = nullptr;
+      else
+        Seg->Head = nullptr;
+      recycle(T);
+    } else {
+      insertFree(T);
+    }
+  }
+  return Done;
 }
 
 bool Allocator::releaseOneFitting(size_t Size) {
@@ -546,6 +789,7 @@ bool Allocator::releaseOneFitting(size_t Size) {
 }
 
 size_t Allocator::releaseAllFree(bool OldestFirst, uint64_t Target) {
+  flushPending();
   std::vector<Segment *> Cand;
   for (Segment *S : Segments)
     if (segmentFree(S))
@@ -561,6 +805,9 @@ size_t Allocator::releaseAllFree(bool OldestFirst, uint64_t Target) {
     Done += S->Size;
     releaseSegment(S);
   }
+  for (Pool *P : {&SmallPool, &LargePool})
+    if (P->Exp && Done < Target)
+      Done += releaseTail(P->Exp);
   return Done;
 }
 
@@ -610,10 +857,10 @@ bool Allocator::forgetOther(void *Ptr, OtherKind K) {
 
 uint64_t Allocator::largestFree() const {
   uint64_t M = 0;
-  if (!SmallPool.Sizes.empty())
-    M = std::max<uint64_t>(M, (*SmallPool.Sizes.rbegin())->Size);
-  if (!LargePool.Sizes.empty())
-    M = std::max<uint64_t>(M, (*LargePool.Sizes.rbegin())->Size);
+  if (!SmallPool.Sizes.S.empty())
+    M = std::max<uint64_t>(M, (*SmallPool.Sizes.S.rbegin())->Size);
+  if (!LargePool.Sizes.S.empty())
+    M = std::max<uint64_t>(M, (*LargePool.Sizes.S.rbegin())->Size);
   return M;
 }
 
@@ -670,7 +917,8 @@ std::string Allocator::reportLocked() const {
     OS << ", cache hits " << S.NumCacheHits << ", splits " << S.NumSplits
        << ", merges " << S.NumMerges << ", cross-stream reuses "
        << S.NumCrossStreamReuses << " (stream waits " << S.NumStreamWaits
-       << ", host waits " << S.NumHostWaits << ")";
+       << ", host waits " << S.NumHostWaits << "), free fences "
+       << S.NumFences;
   OS << ", OOM retries " << S.NumOomRetries << ", OOMs " << S.NumOoms << "\n";
   std::vector<SiteStats> V;
   for (const SiteStats &X : Sites)

@@ -40,6 +40,7 @@ struct Stats {
   uint64_t NumCacheHits = 0, NumSplits = 0, NumMerges = 0;
   uint64_t NumCrossStreamReuses = 0, NumStreamWaits = 0, NumHostWaits = 0;
   uint64_t NumOoms = 0, NumOomRetries = 0, NumGcReleases = 0;
+  uint64_t NumFences = 0;          // fence events of batched hipFree frees
   uint64_t LargestFreeBlock = 0;
 };
 
@@ -98,9 +99,14 @@ public:
 
 private:
   struct Segment;
+  /// An event with a reference count (uses of several blocks share one).
+  struct EventRec {
+    Event E = nullptr;
+    int Refs = 0;
+  };
   struct Use {
     Stream S;
-    Event E; // null: record lazily, when the block is reused elsewhere
+    EventRec *E; // null: record lazily, when the block is reused elsewhere
     uint64_t Tick; // when the use ended; per stream only the latest counts
   };
   struct Block {
@@ -110,17 +116,26 @@ private:
     Block *Prev = nullptr, *Next = nullptr;
     Segment *Seg = nullptr;
     bool Allocated = false;
+    bool Pending = false;       // freed by hipFree, waiting for its fence
     Stream Home = nullptr;
     std::vector<Use> Uses;      // while free: what reuse must wait for
     std::vector<Stream> Extra;  // while allocated: record_stream streams
     int SiteIdx = -1;
     uint64_t FreeTick = 0;
   };
+  /// One mapping of an expandable segment (offset from its base).
+  struct Chunk {
+    size_t Offset, Size;
+    uint64_t Handle;
+  };
   struct Segment {
     uintptr_t Base = 0;
-    size_t Size = 0;
+    size_t Size = 0;            // bytes mapped (ordinary segments: all)
     bool Small = false;
-    Block *Head = nullptr;
+    bool Expandable = false;
+    size_t VaSize = 0, Gran = 0; // expandable: address space, granularity
+    Block *Head = nullptr, *Tail = nullptr;
+    std::vector<Chunk> Chunks;  // expandable: mappings, in address order
   };
   struct ByStream {
     bool operator()(const Block *A, const Block *B) const;
@@ -128,33 +143,70 @@ private:
   struct BySize {
     bool operator()(const Block *A, const Block *B) const;
   };
+  /// A std::set of blocks that keeps the nodes of erased entries for the
+  /// next insert (no heap traffic on the hot path).
+  template <class Cmp> struct BlockSet {
+    using Set = std::set<Block *, Cmp>;
+    Set S;
+    std::vector<typename Set::node_type> Spare;
+    void insert(Block *B) {
+      if (Spare.empty()) {
+        S.insert(B);
+        return;
+      }
+      typename Set::node_type N = std::move(Spare.back());
+      Spare.pop_back();
+      N.value() = B;
+      S.insert(std::move(N));
+    }
+    void erase(Block *B) {
+      typename Set::node_type N = S.extract(B);
+      if (!N.empty())
+        Spare.push_back(std::move(N));
+    }
+  };
   struct Pool {
-    std::set<Block *, ByStream> Streams;
-    std::set<Block *, BySize> Sizes;
+    BlockSet<ByStream> Streams;
+    BlockSet<BySize> Sizes;
+    Segment *Exp = nullptr;  // the expandable segment, once made
+    bool ExpFailed = false;  // no virtual memory: ordinary segments
   };
   struct Live {
     size_t Bytes;
     OtherKind Kind;
     int SiteIdx;
   };
+  using BlockMap = std::unordered_map<uintptr_t, Block *>;
 
   Err allocateCaching(void **Ptr, size_t Bytes, Stream S, bool StreamOrdered,
                       Site Where);
   Err deallocateCaching(Block *B, Stream S, bool StreamOrdered);
+  Err obtain(Pool &P, size_t Size, Stream S, Site Where, size_t Bytes,
+             Block **Out);
+  Err newSegment(size_t Size, Block **Out);
+  Err grow(Pool &P, size_t Size, Block **Out);
   Block *findFree(Pool &P, size_t Size, Stream S);
   bool fits(const Block *B, size_t Size) const;
+  static bool isFree(const Block *B) { return !B->Allocated && !B->Pending; }
   void insertFree(Block *B);
   void eraseFree(Block *B);
-  std::vector<Use> makeReady(Block *B, Stream S, bool StreamOrdered);
+  void freeAndMerge(Block *B);
+  bool flushPending();
+  static constexpr size_t kMaxPendingSmall = 64;
+  void makeReady(Block *B, Stream S, bool StreamOrdered);
   void mergeInto(Block *Dst, Block *Src);
+  Block *newBlock();
+  void recycle(Block *B);
+  void track(Block *B);
   bool releaseSegment(Segment *Seg);
+  size_t releaseTail(Segment *Seg);
   bool segmentFree(const Segment *Seg) const;
   bool releaseOneFitting(size_t Size);
   size_t releaseAllFree(bool OldestFirst, uint64_t Target);
   void maybeCollect(size_t NewBytes);
-  Event newEvent();
-  void retainEvent(Event E);
-  void releaseEvent(Event E);
+  EventRec *newEvent();
+  void retainEvent(EventRec *E);
+  void releaseEvent(EventRec *E);
   void dropUses(Block *B);
   void addUse(Block *B, Use U);
   int siteIndex(Site Where);
@@ -170,11 +222,19 @@ private:
   Stats St;
   Pool SmallPool, LargePool;
   std::vector<Segment *> Segments;
-  std::unordered_map<uintptr_t, Block *> AllocatedBlocks;
+  BlockMap AllocatedBlocks;
+  std::vector<BlockMap::node_type> SpareMapNodes;
+  std::vector<Block *> SpareBlocks;
+  std::vector<Block *> Pending; // freed by hipFree, not yet fenced
+  size_t PendingSmall = 0, PendingLarge = 0; // how many of them per pool
+  // The per-stream index (Pool::Streams) is kept only once free blocks of
+  // more than one stream have been seen; until then Sizes alone answers.
+  bool StreamIndex = false, AnyHome = false;
+  Stream OnlyHome = nullptr;
+  std::vector<Use> Keep;        // scratch of makeReady
   std::unordered_map<uintptr_t, Live> Others;
   std::unordered_map<uintptr_t, Live> PassLive; // passthrough / async
-  std::vector<Event> EventPool;
-  std::unordered_map<Event, int> EventRefs;
+  std::vector<EventRec *> EventPool;
   struct SiteHash {
     size_t operator()(const std::pair<const char *, int> &K) const {
       return std::hash<const void *>()(K.first) * 31u + size_t(K.second);
@@ -182,6 +242,8 @@ private:
   };
   std::unordered_map<std::pair<const char *, int>, int, SiteHash> SiteIds;
   std::vector<SiteStats> Sites;
+  Site LastSite{nullptr, -1};
+  int LastSiteIdx = -1;
   bool MultiStream = false;
   Stream FirstStream = nullptr;
   bool SawStream = false;

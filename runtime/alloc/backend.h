@@ -51,6 +51,34 @@ public:
   /// Future work on S waits for the event (no host wait).
   virtual Err streamWaitEvent(Stream S, Event E) = 0;
 
+  /// Virtual memory, for expandable segments (hipMemAddressReserve,
+  /// hipMemCreate + hipMemMap + hipMemSetAccess, hipMemUnmap + hipMemRelease).
+  /// A backend without it keeps these defaults (Err::Other), and the
+  /// allocator then uses ordinary segments.
+  /// Granularity of physical memory and of mapped ranges, in bytes.
+  virtual Err vmGranularity(size_t *Bytes) {
+    (void)Bytes;
+    return Err::Other;
+  }
+  /// Reserves Bytes of device address space (no memory behind it).
+  virtual Err vmReserve(void **Va, size_t Bytes) {
+    (void)Va, (void)Bytes;
+    return Err::Other;
+  }
+  /// Creates Bytes of physical device memory (a multiple of the granularity)
+  /// and maps it, readable and writable by the device, at Va (inside a
+  /// reservation, not yet mapped). Handle identifies the mapping.
+  virtual Err vmMap(void *Va, size_t Bytes, uint64_t *Handle) {
+    (void)Va, (void)Bytes, (void)Handle;
+    return Err::Other;
+  }
+  /// Undoes one vmMap (the same Va and Bytes) and releases its physical
+  /// memory. Device-synchronising, as free() is.
+  virtual Err vmUnmap(void *Va, size_t Bytes, uint64_t Handle) {
+    (void)Va, (void)Bytes, (void)Handle;
+    return Err::Other;
+  }
+
   /// The backend's native error code of the last failing call (hipError_t).
   virtual int lastError() const = 0;
 };

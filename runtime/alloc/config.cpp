@@ -16,7 +16,8 @@ namespace {
 const char *const KnownKeys =
     "backend, max_split_size_mb, roundup_power2_divisions, "
     "garbage_collection_threshold, release_threshold, release_threshold_mb, "
-    "host_coherent, free_fence, oom_report, report_at_exit, top_sites";
+    "host_coherent, free_fence, expandable_segments, oom_report, "
+    "report_at_exit, top_sites";
 
 std::string trim(const std::string &S) {
   size_t B = 0, E = S.size();
@@ -169,13 +170,14 @@ std::string parseConfig(const char *Text, Config &Out) {
       else
         return bad(Key, Val, "auto, 1 or 0");
     } else if (Key == "free_fence" || Key == "oom_report" ||
-               Key == "report_at_exit") {
+               Key == "report_at_exit" || Key == "expandable_segments") {
       bool B;
       if (!parseBool(Val, B))
         return bad(Key, Val, "1 or 0");
-      (Key == "free_fence"   ? Out.FreeFence
-       : Key == "oom_report" ? Out.OomReport
-                             : Out.ReportAtExit) = B;
+      (Key == "free_fence"            ? Out.FreeFence
+       : Key == "oom_report"          ? Out.OomReport
+       : Key == "expandable_segments" ? Out.ExpandableSegments
+                                      : Out.ReportAtExit) = B;
     } else if (Key == "top_sites") {
       if (!parseUnsigned(Val, N) || N == 0 || N > 1000)
         return bad(Key, Val, "a number from 1 to 1000");
@@ -216,6 +218,8 @@ std::string describeConfig(const Config &C) {
          : C.Host == HostCoherent::On ? "1"
                                       : "0");
   OS << ",free_fence:" << (C.FreeFence ? 1 : 0);
+  if (C.ExpandableSegments)
+    OS << ",expandable_segments:1";
   return OS.str();
 }
 

@@ -33,6 +33,11 @@ struct Config {
   /// 0 = PyTorch's rule instead: a block is reused in the order of the stream
   /// it was allocated on (faster, needs record_stream for other streams).
   bool FreeFence = true;
+  /// Expandable segments: each pool is one range of reserved address space
+  /// that grows by mapping physical memory at its end (virtual-memory API)
+  /// instead of a new segment per miss; free memory at the end is unmapped
+  /// on empty_cache, out of memory and garbage collection.
+  bool ExpandableSegments = false;
   bool OomReport = true;
   bool ReportAtExit = false;
   unsigned TopSites = 10;

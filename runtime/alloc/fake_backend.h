@@ -11,6 +11,7 @@
 
 #include "backend.h"
 
+#include <iterator>
 #include <map>
 #include <memory>
 #include <vector>
@@ -133,6 +134,63 @@ public:
   }
   int lastError() const override { return Last; }
 
+  // Virtual memory: reservations and mappings are checked (a mapping must
+  // lie in a reservation and overlap no other; an unmap must name exactly
+  // one earlier mapping and its handle). A broken rule counts in VmErrors.
+  Err vmGranularity(size_t *Bytes) override {
+    if (!HasVm)
+      return Err::Other;
+    *Bytes = Granularity;
+    return Err::Ok;
+  }
+  Err vmReserve(void **Va, size_t Bytes) override {
+    if (!HasVm)
+      return Err::Other;
+    uintptr_t A = (VaNext + Granularity - 1) / Granularity * Granularity;
+    VaNext = A + Bytes + Granularity;
+    Reserved[A] = Bytes;
+    *Va = reinterpret_cast<void *>(A);
+    return Err::Ok;
+  }
+  Err vmMap(void *Va, size_t Bytes, uint64_t *Handle) override {
+    MapCalls++;
+    uintptr_t A = reinterpret_cast<uintptr_t>(Va);
+    bool Inside = false;
+    for (auto &R : Reserved)
+      Inside = Inside || (A >= R.first && A + Bytes <= R.first + R.second);
+    auto Nx = Mapped.lower_bound(A);
+    bool Overlap = (Nx != Mapped.end() && Nx->first < A + Bytes) ||
+                   (Nx != Mapped.begin() &&
+                    std::prev(Nx)->first + std::prev(Nx)->second.Bytes > A);
+    if (!Inside || Overlap || Bytes % Granularity || A % Granularity) {
+      VmErrors++;
+      return Err::Other;
+    }
+    if (FailNext > 0) {
+      FailNext--;
+      return oom();
+    }
+    if (Bytes > Capacity - Used)
+      return oom();
+    Used += Bytes;
+    Mapped[A] = Mapping{Bytes, ++HandleSeq};
+    *Handle = HandleSeq;
+    return Err::Ok;
+  }
+  Err vmUnmap(void *Va, size_t Bytes, uint64_t Handle) override {
+    UnmapCalls++;
+    auto It = Mapped.find(reinterpret_cast<uintptr_t>(Va));
+    if (It == Mapped.end() || It->second.Bytes != Bytes ||
+        It->second.Handle != Handle) {
+      VmErrors++;
+      return Err::Other;
+    }
+    Used -= Bytes;
+    Mapped.erase(It);
+    completeAll(); // synchronises the device
+    return Err::Ok;
+  }
+
   // --- what tests look at --------------------------------------------------
   size_t Capacity, Alignment;
   size_t Used = 0;
@@ -144,6 +202,18 @@ public:
   int EventsCreated = 0, Records = 0, Queries = 0;
   uint64_t ReleaseThreshold = 0;
   int Last = 0;
+  // Virtual memory.
+  struct Mapping {
+    size_t Bytes;
+    uint64_t Handle;
+  };
+  bool HasVm = true;
+  size_t Granularity = 2 << 20;
+  uintptr_t VaNext = uintptr_t(1) << 40;
+  uint64_t HandleSeq = 0;
+  std::map<uintptr_t, size_t> Reserved;
+  std::map<uintptr_t, Mapping> Mapped;
+  int MapCalls = 0, UnmapCalls = 0, VmErrors = 0;
 
 private:
   struct FakeEvent {

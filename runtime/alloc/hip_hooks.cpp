@@ -11,6 +11,9 @@
 #include "config.h"
 
 #include <hip/hip_runtime_api.h>
+#if defined(__HIP_PLATFORM_NVIDIA__) && !defined(__CU2HIP_EMU__)
+#include <cuda.h> // virtual memory: HIP 5.2's NVIDIA headers lack hipMem*
+#endif
 
 #include <atomic>
 #include <cstdio>
@@ -21,6 +24,54 @@
 namespace cu2hip {
 namespace alloc {
 namespace {
+
+#if defined(__HIP_PLATFORM_NVIDIA__) && !defined(__CU2HIP_EMU__)
+/// CUDA's virtual-memory calls, looked up through the runtime (no -lcuda
+/// needed by the program). Ok is false where the lookup failed.
+struct CuVm {
+  decltype(&::cuMemGetAllocationGranularity) Gran = nullptr;
+  decltype(&::cuMemAddressReserve) Reserve = nullptr;
+  decltype(&::cuMemCreate) Create = nullptr;
+  decltype(&::cuMemMap) Map = nullptr;
+  decltype(&::cuMemSetAccess) Access = nullptr;
+  decltype(&::cuMemUnmap) Unmap = nullptr;
+  decltype(&::cuMemRelease) Release = nullptr;
+  bool Ok = false;
+};
+
+template <class F> bool driverEntry(const char *Name, F &Fn) {
+#if CUDART_VERSION >= 12000
+  void *P = nullptr;
+  cudaDriverEntryPointQueryResult Q = cudaDriverEntryPointSymbolNotFound;
+#if CUDART_VERSION >= 12050
+  cudaError_t E =
+      cudaGetDriverEntryPointByVersion(Name, &P, 12000, cudaEnableDefault, &Q);
+#else
+  cudaError_t E = cudaGetDriverEntryPoint(Name, &P, cudaEnableDefault, &Q);
+#endif
+  Fn = reinterpret_cast<F>(P);
+  return E == cudaSuccess && Q == cudaDriverEntryPointSuccess && P;
+#else
+  (void)Name, (void)Fn;
+  return false;
+#endif
+}
+
+const CuVm &cuVm() {
+  static const CuVm V = [] {
+    CuVm V;
+    V.Ok = driverEntry("cuMemGetAllocationGranularity", V.Gran) &&
+           driverEntry("cuMemAddressReserve", V.Reserve) &&
+           driverEntry("cuMemCreate", V.Create) &&
+           driverEntry("cuMemMap", V.Map) &&
+           driverEntry("cuMemSetAccess", V.Access) &&
+           driverEntry("cuMemUnmap", V.Unmap) &&
+           driverEntry("cuMemRelease", V.Release);
+    return V;
+  }();
+  return V;
+}
+#endif
 
 Err toErr(hipError_t E) {
   if (E == hipSuccess)
@@ -88,7 +139,125 @@ public:
   }
   int lastError() const override { return Last; }
 
+  // Virtual memory (expandable segments). On AMD through hipMem*, on HIP's
+  // NVIDIA platform through CUDA's driver API (same calls); the CPU
+  // emulator has none (the allocator then uses ordinary segments).
+#if defined(__CU2HIP_EMU__)
+#elif defined(__HIP_PLATFORM_NVIDIA__)
+  Err vmGranularity(size_t *Bytes) override {
+    (void)::hipFree(nullptr); // the primary context is current from here on
+    if (!cuVm().Ok)
+      return Err::Other;
+    CUmemAllocationProp P = prop();
+    return cu(cuVm().Gran(Bytes, &P, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  }
+  Err vmReserve(void **Va, size_t Bytes) override {
+    CUdeviceptr A = 0;
+    Err E = cu(cuVm().Reserve(&A, Bytes, 0, 0, 0));
+    *Va = reinterpret_cast<void *>(A);
+    return E;
+  }
+  Err vmMap(void *Va, size_t Bytes, uint64_t *Handle) override {
+    CUmemAllocationProp P = prop();
+    CUmemGenericAllocationHandle H;
+    Err E = cu(cuVm().Create(&H, Bytes, &P, 0));
+    if (E != Err::Ok)
+      return E;
+    CUdeviceptr A = reinterpret_cast<CUdeviceptr>(Va);
+    E = cu(cuVm().Map(A, Bytes, 0, H, 0));
+    if (E == Err::Ok) {
+      CUmemAccessDesc D = {};
+      D.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+      D.location.id = Dev;
+      D.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+      E = cu(cuVm().Access(A, Bytes, &D, 1));
+      if (E != Err::Ok)
+        (void)cuVm().Unmap(A, Bytes);
+    }
+    if (E != Err::Ok) {
+      (void)cuVm().Release(H);
+      return E;
+    }
+    *Handle = static_cast<uint64_t>(H);
+    return Err::Ok;
+  }
+  Err vmUnmap(void *Va, size_t Bytes, uint64_t Handle) override {
+    Err E = ret(::hipDeviceSynchronize());
+    if (E != Err::Ok)
+      return E;
+    E = cu(cuVm().Unmap(reinterpret_cast<CUdeviceptr>(Va), Bytes));
+    if (E != Err::Ok)
+      return E;
+    return cu(cuVm().Release(static_cast<CUmemGenericAllocationHandle>(Handle)));
+  }
+#else
+  Err vmGranularity(size_t *Bytes) override {
+    hipMemAllocationProp P = prop();
+    return ret(::hipMemGetAllocationGranularity(
+        Bytes, &P, hipMemAllocationGranularityMinimum));
+  }
+  Err vmReserve(void **Va, size_t Bytes) override {
+    return ret(::hipMemAddressReserve(Va, Bytes, 0, nullptr, 0));
+  }
+  Err vmMap(void *Va, size_t Bytes, uint64_t *Handle) override {
+    hipMemAllocationProp P = prop();
+    hipMemGenericAllocationHandle_t H;
+    Err E = ret(::hipMemCreate(&H, Bytes, &P, 0));
+    if (E != Err::Ok)
+      return E;
+    E = ret(::hipMemMap(Va, Bytes, 0, H, 0));
+    if (E == Err::Ok) {
+      hipMemAccessDesc D = {};
+      D.location.type = hipMemLocationTypeDevice;
+      D.location.id = Dev;
+      D.flags = hipMemAccessFlagsProtReadWrite;
+      E = ret(::hipMemSetAccess(Va, Bytes, &D, 1));
+      if (E != Err::Ok)
+        (void)::hipMemUnmap(Va, Bytes);
+    }
+    if (E != Err::Ok) {
+      (void)::hipMemRelease(H);
+      return E;
+    }
+    *Handle = reinterpret_cast<uint64_t>(H);
+    return Err::Ok;
+  }
+  Err vmUnmap(void *Va, size_t Bytes, uint64_t Handle) override {
+    Err E = ret(::hipDeviceSynchronize());
+    if (E != Err::Ok)
+      return E;
+    E = ret(::hipMemUnmap(Va, Bytes));
+    if (E != Err::Ok)
+      return E;
+    return ret(::hipMemRelease(
+        reinterpret_cast<hipMemGenericAllocationHandle_t>(Handle)));
+  }
+#endif
+
 private:
+#if defined(__HIP_PLATFORM_NVIDIA__) && !defined(__CU2HIP_EMU__)
+  CUmemAllocationProp prop() const {
+    CUmemAllocationProp P = {};
+    P.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    P.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    P.location.id = Dev;
+    return P;
+  }
+  Err cu(CUresult R) {
+    if (R == CUDA_SUCCESS)
+      return Err::Ok;
+    Last = R == CUDA_ERROR_OUT_OF_MEMORY ? hipErrorOutOfMemory : hipErrorUnknown;
+    return R == CUDA_ERROR_OUT_OF_MEMORY ? Err::Oom : Err::Other;
+  }
+#elif !defined(__CU2HIP_EMU__)
+  hipMemAllocationProp prop() const {
+    hipMemAllocationProp P = {};
+    P.type = hipMemAllocationTypePinned;
+    P.location.type = hipMemLocationTypeDevice;
+    P.location.id = Dev;
+    return P;
+  }
+#endif
   Err ret(hipError_t E) {
     if (E != hipSuccess)
       Last = E;
@@ -106,6 +275,9 @@ struct State {
   std::mutex Mu;
   HipBackend *Backends[kMaxDevices] = {};
   std::atomic<Allocator *> Allocs[kMaxDevices] = {};
+  /// Set once the first allocator exists and the runtime reports a single
+  /// device: that device is then always current (no hipGetDevice per call).
+  std::atomic<bool> SingleDevice{false};
 };
 
 void printAtExit();
@@ -134,6 +306,8 @@ struct EarlyInit {
 } TheEarlyInit;
 
 int currentDevice() {
+  if (state().SingleDevice.load(std::memory_order_relaxed))
+    return 0;
   int D = 0;
   if (::hipGetDevice(&D) != hipSuccess || D < 0 || D >= kMaxDevices)
     D = 0;
@@ -153,6 +327,9 @@ Allocator &allocatorFor(int D) {
     S.Backends[D] = new HipBackend(D);
     S.Allocs[D].store(new Allocator(*S.Backends[D], S.Cfg),
                       std::memory_order_release);
+    int N = 0;
+    if (::hipGetDeviceCount(&N) == hipSuccess && N == 1 && D == 0)
+      S.SingleDevice.store(true, std::memory_order_relaxed);
   }
   return *S.Allocs[D].load(std::memory_order_relaxed);
 }
@@ -335,6 +512,7 @@ extern "C" hipError_t cu2hip_alloc_get_stats(int Device,
   Out->num_host_waits = S.NumHostWaits;
   Out->num_oom_retries = S.NumOomRetries;
   Out->num_ooms = S.NumOoms;
+  Out->num_fences = S.NumFences;
   return hipSuccess;
 }
 

@@ -355,21 +355,79 @@ TEST_F(Fixture, SplitRestKeepsPendingUses) {
 }
 
 TEST_F(Fixture, SynchronousFreeFencesReuse) {
+  // hipFree records nothing; the block is not reused before a fence
+  // recorded after the free has completed (here: waited for on the host).
   Allocator A(BE, caching());
-  void *P = alloc(A, 1000, nullptr, false);
+  void *P = alloc(A, MiB, nullptr, false);
+  void *P2 = alloc(A, MiB, nullptr, false); // fills the 2 MiB segment
   BE.launch(nullptr); // kernel on the null stream uses P
   release(A, P, nullptr, false);
-  EXPECT_EQ(BE.Records, 1); // the fence
-  void *Q = alloc(A, 1000, nullptr, false);
+  EXPECT_EQ(BE.Records, 0);
+  void *Q = alloc(A, MiB, nullptr, false); // only P could serve it
   EXPECT_EQ(Q, P);
-  ASSERT_EQ(BE.HostWaits.size(), 1u); // pending fence: host waits
+  EXPECT_EQ(BE.Records, 1); // the fence, after the free
+  ASSERT_EQ(BE.HostWaits.size(), 1u);
+  EXPECT_EQ(BE.HostWaits[0].On, nullptr);
   EXPECT_EQ(BE.HostWaits[0].Upto, 1u);
+  EXPECT_EQ(BE.MallocCalls, 1);
   release(A, Q, nullptr, false);
-  void *R = alloc(A, 1000, nullptr, false); // nothing pending: no wait
+  void *R = alloc(A, MiB, nullptr, false); // fence complete: no wait
   EXPECT_EQ(R, P);
   EXPECT_EQ(BE.HostWaits.size(), 1u);
   EXPECT_EQ(A.stats().NumHostWaits, 1u);
+  EXPECT_EQ(A.stats().NumFences, 2u);
   release(A, R, nullptr, false);
+  release(A, P2, nullptr, false);
+}
+
+TEST_F(Fixture, SynchronousFreesShareOneFence) {
+  Allocator A(BE, caching());
+  std::vector<void *> Ps;
+  for (int I = 0; I < 64; ++I)
+    Ps.push_back(alloc(A, 32 * KiB, nullptr, false)); // fills the segment
+  BE.launch(nullptr);
+  for (void *P : Ps)
+    release(A, P, nullptr, false);
+  EXPECT_EQ(BE.Records, 0);
+  // The first miss fences all 64 at once; the segment merges back whole.
+  void *Q = alloc(A, 32 * KiB, nullptr, false);
+  EXPECT_EQ(BE.Records, 1);
+  EXPECT_EQ(BE.HostWaits.size(), 1u);
+  EXPECT_EQ(Q, Ps[0]);
+  // The other 63 slots are ready: no more records, queries or waits.
+  int Queries = BE.Queries;
+  std::vector<void *> Qs;
+  for (int I = 1; I < 64; ++I)
+    Qs.push_back(alloc(A, 32 * KiB, nullptr, false));
+  EXPECT_EQ(BE.Records, 1);
+  EXPECT_EQ(BE.Queries, Queries);
+  EXPECT_EQ(BE.HostWaits.size(), 1u);
+  EXPECT_EQ(BE.MallocCalls, 1);
+  EXPECT_EQ(A.stats().NumFences, 1u);
+}
+
+TEST_F(Fixture, FencedBlockReusedByStreamWaitsOnTheStream) {
+  Allocator A(BE, caching());
+  Stream S1 = stream(1);
+  void *P = alloc(A, 12 * MiB, nullptr, false); // a segment of its own
+  BE.launch(nullptr);
+  release(A, P, nullptr, false);
+  void *Q = alloc(A, 12 * MiB, S1); // stream-ordered reuse
+  EXPECT_EQ(Q, P);
+  EXPECT_EQ(BE.HostWaits.size(), 0u);
+  ASSERT_EQ(BE.StreamWaits.size(), 1u);
+  EXPECT_EQ(BE.StreamWaits[0].Waiter, S1);
+  EXPECT_EQ(BE.StreamWaits[0].On, nullptr);
+  EXPECT_EQ(BE.StreamWaits[0].Upto, 1u);
+}
+
+TEST_F(Fixture, EmptyCacheReturnsUnfencedBlocks) {
+  Allocator A(BE, caching());
+  void *P = alloc(A, 1000, nullptr, false);
+  release(A, P, nullptr, false);
+  A.emptyCache();
+  EXPECT_EQ(BE.FreeCalls, 1);
+  EXPECT_EQ(A.stats().ReservedBytes, 0u);
 }
 
 TEST_F(Fixture, FreeFenceOffFollowsNullStreamOrder) {
@@ -437,6 +495,142 @@ TEST_F(Fixture, FinishedUsesAreNotQueriedAgain) {
   EXPECT_EQ(BE.Queries, Queries);
   EXPECT_EQ(BE.StreamWaits.size() + BE.HostWaits.size(), Waits);
   EXPECT_LE(BE.EventsCreated, 8);
+}
+
+// ---- expandable segments (virtual memory) ----------------------------------
+
+namespace {
+Config expandable() {
+  Config C = caching();
+  C.ExpandableSegments = true;
+  return C;
+}
+} // namespace
+
+TEST_F(Fixture, ExpandableSegmentGrowsInPlace) {
+  Allocator A(BE, expandable());
+  void *P1 = alloc(A, 30 * MiB, nullptr, false);
+  void *P2 = alloc(A, 30 * MiB, nullptr, false);
+  void *P3 = alloc(A, 5 * MiB, nullptr, false);
+  EXPECT_EQ(BE.MallocCalls, 0);
+  ASSERT_EQ(BE.Reserved.size(), 1u); // one address range for the large pool
+  EXPECT_EQ(BE.Reserved.begin()->second, 1024 * MiB); // the device's size
+  EXPECT_EQ(u(P1), BE.Reserved.begin()->first);
+  EXPECT_EQ(u(P2), u(P1) + 30 * MiB); // contiguous, no per-request segment
+  EXPECT_EQ(u(P3), u(P2) + 30 * MiB);
+  EXPECT_EQ(BE.MapCalls, 3);
+  ASSERT_EQ(BE.Mapped.size(), 3u);
+  EXPECT_EQ(BE.Mapped.rbegin()->second.Bytes, 6 * MiB); // 2 MiB granularity
+  EXPECT_EQ(A.stats().ReservedBytes, 66 * MiB);
+  EXPECT_EQ(A.stats().NumDeviceMallocs, 3u);
+  // A hole in the middle serves a smaller request without a new mapping.
+  release(A, P2, nullptr, false);
+  void *Q = alloc(A, 20 * MiB, nullptr, false);
+  EXPECT_EQ(Q, P2);
+  EXPECT_EQ(BE.MapCalls, 3);
+  EXPECT_EQ(BE.VmErrors, 0);
+}
+
+TEST_F(Fixture, ExpandableFreeTailGrowsByTheMissingPart) {
+  Allocator A(BE, expandable());
+  void *P = alloc(A, 10 * MiB, nullptr, false);
+  release(A, P, nullptr, false);
+  BE.completeAll();
+  void *Q = alloc(A, 30 * MiB, nullptr, false); // tail holds 10 MiB free
+  EXPECT_EQ(Q, P);
+  EXPECT_EQ(BE.MapCalls, 2);
+  EXPECT_EQ(BE.Mapped.rbegin()->second.Bytes, 20 * MiB);
+  EXPECT_EQ(A.stats().ReservedBytes, 30 * MiB);
+  EXPECT_EQ(A.stats().AllocatedBytes, 30 * MiB);
+}
+
+TEST_F(Fixture, ExpandableTailIsUnmappedOnEmptyCache) {
+  Allocator A(BE, expandable());
+  void *P = alloc(A, 10 * MiB, nullptr, false);
+  void *Q = alloc(A, 50 * MiB, nullptr, false);
+  void *S = alloc(A, 64 * KiB, nullptr, false); // the small pool's range
+  EXPECT_EQ(BE.Reserved.size(), 2u);
+  release(A, Q, nullptr, false);
+  A.emptyCache(); // Q's mapping lies wholly in the free tail
+  EXPECT_EQ(BE.UnmapCalls, 1);
+  EXPECT_EQ(BE.Mapped.size(), 2u);
+  EXPECT_EQ(A.stats().ReservedBytes, 12 * MiB);
+  release(A, P, nullptr, false);
+  release(A, S, nullptr, false);
+  A.emptyCache();
+  EXPECT_EQ(BE.UnmapCalls, 3);
+  EXPECT_TRUE(BE.Mapped.empty());
+  EXPECT_EQ(BE.Used, 0u);
+  EXPECT_EQ(A.stats().ReservedBytes, 0u);
+  // The address range stays reserved and is mapped again from its start.
+  void *R = alloc(A, 4 * MiB, nullptr, false);
+  EXPECT_EQ(R, P);
+  EXPECT_EQ(BE.Mapped.size(), 1u);
+  EXPECT_EQ(BE.Reserved.size(), 2u);
+  EXPECT_EQ(BE.VmErrors, 0);
+}
+
+TEST_F(Fixture, ExpandableTailKeepsMappingsStillInUse) {
+  Allocator A(BE, expandable());
+  void *P = alloc(A, 12 * MiB, nullptr, false);  // mapping 1: 12 MiB
+  void *Q = alloc(A, 12 * MiB, nullptr, false);  // mapping 2
+  release(A, P, nullptr, false);
+  A.emptyCache(); // P's mapping is not at the end: stays
+  EXPECT_EQ(BE.UnmapCalls, 0);
+  EXPECT_EQ(A.stats().ReservedBytes, 24 * MiB);
+  void *R = alloc(A, 12 * MiB, nullptr, false);
+  EXPECT_EQ(R, P);
+  release(A, Q, nullptr, false);
+  release(A, R, nullptr, false);
+  A.emptyCache();
+  EXPECT_EQ(BE.UnmapCalls, 2);
+  EXPECT_TRUE(BE.Mapped.empty());
+  EXPECT_EQ(BE.VmErrors, 0);
+}
+
+TEST(AllocExpandable, OutOfMemoryUnmapsOtherTailsAndRetries) {
+  FakeBackend BE(40 * MiB);
+  Allocator A(BE, expandable());
+  void *P = nullptr, *Q = nullptr;
+  bool K;
+  ASSERT_EQ(A.allocate(&P, 16 * MiB, nullptr, false, HERE), Err::Ok);
+  ASSERT_EQ(A.deallocate(P, nullptr, false, K), Err::Ok); // 16 MiB cached
+  ASSERT_EQ(A.allocate(&Q, 512 * KiB, nullptr, false, HERE), Err::Ok);
+  ASSERT_EQ(A.deallocate(Q, nullptr, false, K), Err::Ok); // 2 MiB cached
+  // 39 MiB: the large tail (16 MiB free) would need 24 MiB more, 22 are free.
+  ASSERT_EQ(A.allocate(&P, 39 * MiB, nullptr, false, HERE), Err::Ok);
+  EXPECT_EQ(A.stats().NumOomRetries, 1u);
+  EXPECT_EQ(A.stats().NumOoms, 0u);
+  EXPECT_EQ(A.stats().ReservedBytes, 40 * MiB);
+  EXPECT_EQ(BE.VmErrors, 0);
+  // Larger than the device: out of memory, reported.
+  void *R = nullptr;
+  EXPECT_EQ(A.allocate(&R, 64 * MiB, nullptr, false, HERE), Err::Oom);
+  EXPECT_EQ(A.stats().NumOoms, 1u);
+}
+
+TEST(AllocExpandable, WithoutVirtualMemoryOrdinarySegments) {
+  FakeBackend BE(1024 * MiB);
+  BE.HasVm = false;
+  Allocator A(BE, expandable());
+  void *P = nullptr;
+  ASSERT_EQ(A.allocate(&P, 30 * MiB, nullptr, false, HERE), Err::Ok);
+  EXPECT_EQ(BE.MallocCalls, 1);
+  EXPECT_EQ(BE.MapCalls, 0);
+  EXPECT_EQ(A.stats().ReservedBytes, 30 * MiB);
+}
+
+TEST_F(Fixture, ExpandableSharedAcrossStreamsWaitsForTheOther) {
+  Allocator A(BE, expandable());
+  Stream S1 = stream(1), S2 = stream(2);
+  void *P = alloc(A, 30 * MiB, S1);
+  BE.launch(S1);
+  release(A, P, S1);
+  void *Q = alloc(A, 30 * MiB, S2);
+  EXPECT_EQ(Q, P);
+  ASSERT_EQ(BE.StreamWaits.size(), 1u);
+  EXPECT_EQ(BE.StreamWaits[0].Waiter, S2);
+  EXPECT_EQ(BE.StreamWaits[0].On, S1);
 }
 
 // ---- out of memory -----------------------------------------------------------

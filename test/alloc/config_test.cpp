@@ -41,6 +41,20 @@ TEST(AllocConfig, FullSetting) {
             "host_coherent:0,free_fence:0");
 }
 
+TEST(AllocConfig, ExpandableSegments) {
+  Config C;
+  EXPECT_FALSE(C.ExpandableSegments);
+  ASSERT_EQ(parseConfig("backend:caching,expandable_segments:True", C), "");
+  EXPECT_TRUE(C.ExpandableSegments);
+  EXPECT_EQ(describeConfig(C),
+            "backend:caching,host_coherent:auto,free_fence:1,expandable_segments:1");
+  ASSERT_EQ(parseConfig("expandable_segments:0", C), "");
+  EXPECT_FALSE(C.ExpandableSegments);
+  EXPECT_EQ(parseConfig("expandable_segments:yes", C),
+            "CU2HIP_ALLOC_CONF: bad value 'yes' for key 'expandable_segments' "
+            "(expected 1 or 0)");
+}
+
 TEST(AllocConfig, Aliases) {
   Config C;
   EXPECT_EQ(parseConfig("backend:native", C), "");
@@ -97,9 +111,10 @@ TEST(AllocConfig, ErrorsNameTheKeyAndValue) {
 
 TEST(AllocConfig, UnknownDuplicateAndMalformed) {
   Config C;
-  std::string E = parseConfig("backend:caching,expandable_segments:True", C);
-  EXPECT_EQ(E.substr(0, 59),
-            "CU2HIP_ALLOC_CONF: unknown key 'expandable_segments' (known");
+  std::string E = parseConfig("backend:caching,pinned_num_register_threads:8", C);
+  EXPECT_EQ(E.substr(0, 67),
+            "CU2HIP_ALLOC_CONF: unknown key 'pinned_num_register_threads' (known");
+  EXPECT_NE(E.find("expandable_segments"), std::string::npos);
   EXPECT_NE(E.find("max_split_size_mb"), std::string::npos);
   EXPECT_EQ(parseConfig("backend:caching,backend:async", C),
             "CU2HIP_ALLOC_CONF: key 'backend' given twice");

@@ -59,6 +59,8 @@ struct cu2hip_alloc_stats {
   uint64_t num_cache_hits, num_splits, num_merges;
   uint64_t num_cross_stream_reuses, num_stream_waits, num_host_waits;
   uint64_t num_oom_retries, num_ooms;
+  /// Fence events recorded for batches of blocks freed by hipFree.
+  uint64_t num_fences;
 };
 
 extern "C" {
