@@ -10,6 +10,7 @@ std::unique_ptr<Rule> createImplicitIncludesRule();
 std::unique_ptr<Rule> createAtomicBf16Rule();
 std::unique_ptr<Rule> createBuiltinNarrowingRule();
 std::unique_ptr<Rule> createBlasLtScaleTypeRule();
+std::unique_ptr<Rule> createCgShuffleValueRule();
 std::unique_ptr<Rule> createLaunchRule();
 std::unique_ptr<Rule> createSymbolRule();
 std::unique_ptr<Rule> createFuncPtrRule();
@@ -44,6 +45,7 @@ const RuleFactory TokenRules[] = {
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createAtomicBf16Rule,   createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
+    createCgShuffleValueRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,

@@ -6,8 +6,8 @@
 // Hillis-Steele scan over group.shfl_up, correct for any group size (tiles
 // and coalesced groups); HIP's tile shuffles pass width = tile size, so a
 // thread_block_tile<32> (the logical 32-lane warp) stays inside its half of
-// a 64-lane wavefront. Value types are those HIP's tile shuffles take
-// (arithmetic types). exclusive_scan gives rank 0 a value-initialised T
+// a 64-lane wavefront. Any trivially copyable value type, as CUDA
+// (cu2hip/cg_shfl.h). exclusive_scan gives rank 0 a value-initialised T
 // (0 for cg::plus; CUDA leaves it undefined for other operators).
 // The operators come from <cu2hip/cg_reduce.h>. On HIP's NVIDIA platform
 // CUDA's own header is used.
@@ -32,7 +32,7 @@ __device__ inline std::decay_t<T> inclusive_scan(const Group &group, T &&value, 
   V acc = value;
   const unsigned n = group.size(), rank = group.thread_rank();
   for (unsigned offset = 1; offset < n; offset <<= 1) {
-    V other = group.shfl_up(acc, offset);
+    V other = cu2hip::shfl_up(group, acc, offset);
     if (rank >= offset)
       acc = op(other, acc);
   }
@@ -49,7 +49,7 @@ template <class Group, class T, class Op>
 __device__ inline std::decay_t<T> exclusive_scan(const Group &group, T &&value, Op &&op) {
   using V = std::decay_t<T>;
   V inc = inclusive_scan(group, static_cast<T &&>(value), static_cast<Op &&>(op));
-  V prev = group.shfl_up(inc, 1);
+  V prev = cu2hip::shfl_up(group, inc, 1u);
   return group.thread_rank() == 0 ? V() : prev;
 }
 
