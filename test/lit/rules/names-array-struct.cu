@@ -20,3 +20,9 @@ int arrays(int w, int h, const float *host) {
   cudaFreeArray(a);
   return cudaFreeArray(b) == cudaSuccess;
 }
+
+// HIP has no __trap.
+__global__ void guard(const int *p) {
+  // CHECK: if (!p) __builtin_trap();
+  if (!p) __trap();
+}
