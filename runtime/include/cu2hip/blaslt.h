@@ -22,10 +22,12 @@
 
 namespace cu2hip {
 
-/// Stands for CUBLASLT_MATMUL_DESC_SCALE_TYPE; outside hipBLASLt's range, and
-/// only meaningful to cu2hip::hipblasLtMatmulDescSetAttribute.
+/// Stands for CUBLASLT_MATMUL_DESC_SCALE_TYPE, only meaningful to
+/// cu2hip::hipblasLtMatmulDescSetAttribute: hipBLASLt's end-of-list
+/// sentinel, which is no attribute (a value past it is outside the enum's
+/// range and no constant expression).
 constexpr hipblasLtMatmulDescAttributes_t HIPBLASLT_MATMUL_DESC_SCALE_TYPE =
-    static_cast<hipblasLtMatmulDescAttributes_t>(0x7ffffff0);
+    HIPBLASLT_MATMUL_DESC_MAX;
 
 namespace detail {
 struct ScaleTypes {
