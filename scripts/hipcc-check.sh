@@ -208,7 +208,8 @@ for ((i = 0; i < n; i++)); do
     ok) oks=$((oks + 1)) ;;
     skip) skips=$((skips + 1)); sed 's/^/         /' "$OUT/$i.log" ;;
     *) fails=$((fails + 1))
-       { grep -m4 -E 'error|Error' "$OUT/$i.log" || tail -4 "$OUT/$i.log" || echo "(no output)"; } |
+       # Error lines only: a warning naming hipError_t is not the failure.
+       { grep -m4 -E '(fatal error|error):|Error:' "$OUT/$i.log" || tail -4 "$OUT/$i.log" || echo "(no output)"; } |
          cut -c1-300 | sed 's/^/         /' ;;
   esac
 done

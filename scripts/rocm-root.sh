@@ -37,15 +37,52 @@ while [[ $# -gt 0 ]]; do
 done
 
 # ROCm packages (all required).
+# libroctx-dev (source package roctracer) has <roctracer/roctx.h>, where ported NVTX calls go
+# (cu2hip/roctx.h falls back to no-ops without it).
 PKGS=(hipcc libamdhip64-dev libhipblas-dev libhipblaslt-dev libhipcub-dev librocthrust-dev
-      libhiprand-dev libhipfft-dev libhipsparse-dev libhipsolver-dev libmiopen-dev librccl-dev)
+      libhiprand-dev libhipfft-dev libhipsparse-dev libhipsolver-dev libmiopen-dev librccl-dev
+      libroctx-dev)
+# OpenMP for hipcc -fopenmp (host code of CUDA programs built with -Xcompiler -fopenmp):
+# libomp-<N>-dev of the clang that hipcc uses (N from /usr/lib/llvm-<N> in the root).
 # Installed too when the archive has them (rocPRIM/rocRAND headers for hipCUB/hipRAND device
 # code; the device bitcode libraries). hipcc's own dependencies normally pull them in; names
 # that the archive lacks are skipped: sid has no plain "rocm-device-libs", the bitcode comes
 # versioned with the compiler (rocm-device-libs-22, /usr/lib/llvm-22/lib/clang/22/amdgcn/).
 OPT_PKGS=(librocprim-dev librocrand-dev rocm-device-libs)
 
+# The clang major version hipcc uses in root $1 (its /usr/lib/llvm-<N>), empty if none.
+llvm_major() { compgen -G "$1/usr/lib/llvm-*/bin/clang" | sed -n 's|.*/llvm-\([0-9]*\)/bin/clang$|\1|p' | sort -n | tail -1; }
+# Required packages that a complete root $1 lacks (roots built before a package was added).
+missing_pkgs() {
+  local p n; n=$(llvm_major "$1")
+  for p in "${PKGS[@]}" ${n:+libomp-$n-dev}; do
+    compgen -G "$1/var/lib/dpkg/info/$p.list" >/dev/null ||
+      compgen -G "$1/var/lib/dpkg/info/$p:*.list" >/dev/null || echo "$p"
+  done
+}
+# Installs the missing packages into an existing complete root (under the lock).
+top_up() {
+  local miss; mapfile -t miss < <(missing_pkgs "$ROOT")
+  [[ ${#miss[@]} -gt 0 ]] || return 0
+  [[ $(id -u) -eq 0 ]] || die "root $ROOT lacks ${miss[*]}; run as root to add them"
+  exec 9>"$ROOT.lock"; flock 9
+  log "adding ${miss[*]} to $ROOT"
+  unshare --mount --propagation private /bin/bash -c '
+    set -e; r=$1; shift
+    mount -t proc proc "$r/proc"; mount --bind /dev "$r/dev"
+    chroot "$r" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+      DEBIAN_FRONTEND=noninteractive /bin/sh -c "apt-get update -q >/dev/null && apt-get install -y -q -t experimental \"\$@\" && apt-get clean" sh "$@"' \
+    top_up "$ROOT" "${miss[@]}" >"$ROOT.top-up.log" 2>&1 ||
+    { tail -20 "$ROOT.top-up.log" >&2; die "adding ${miss[*]} failed; log: $ROOT.top-up.log"; }
+  rm -f "$ROOT.top-up.log"
+  local p when; when=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  for p in "${miss[@]}"; do
+    printf '  %s (added %s)\n' "$(chroot "$ROOT" dpkg-query -W -f='${Package} ${Version}' "$p")" "$when"
+  done >>"$ROOT/$MARKER_NAME"
+}
+
 if [[ -f "$ROOT/$MARKER_NAME" && $FORCE -eq 0 ]]; then
+  top_up
   log "root ready: $ROOT ($(grep '^hipcc:' "$ROOT/$MARKER_NAME" | head -1))"
   exit 0
 fi
@@ -139,6 +176,12 @@ if ! in_root apt-get install -y -q -t experimental "${PKGS[@]}" >"$TMP.apt.log" 
   die "apt-get install in root failed; full log: $TMP.apt.log"
 fi
 rm -f "$TMP.apt.log"
+n=$(llvm_major "$TMP")
+if [[ -n "$n" ]]; then
+  log "apt-get install libomp-$n-dev"
+  in_root apt-get install -y -q -t experimental "libomp-$n-dev" >/dev/null || die "libomp-$n-dev install failed"
+  PKGS+=("libomp-$n-dev")
+fi
 in_root apt-get clean
 log "packages installed in $((SECONDS - t1)) s"
 

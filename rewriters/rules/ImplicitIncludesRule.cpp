@@ -1,6 +1,7 @@
 //===- ImplicitIncludesRule.cpp - rule "includes-implicit" ----------------===//
 //
 // CUDA:  float m = FLT_MAX;  if (!isfinite(r)) ...;  x[min(C - 1, i + u)]
+//        #if CUDART_VERSION >= 2020   (renamed CU2HIP_CUDART_VERSION by the maps)
 // HIP:   #include <cu2hip/implicit.h>   (added; the code is kept as written)
 // nvcc includes cuda_runtime.h, and with it <float.h>, <math.h> and CUDA's
 // mixed-signedness min/max, into every .cu file; HIP's runtime header does
@@ -22,6 +23,7 @@ bool isImplicitName(llvm::StringRef N) {
   return llvm::StringSwitch<bool>(N)
       .Cases("isfinite", "isnan", "isinf", "signbit", "fpclassify", "isnormal", true)
       .Cases("min", "max", true)
+      .Case("CUDART_VERSION", true)
       .Default(false);
 }
 

@@ -79,6 +79,25 @@ public:
     C.insertAtOffset("names-unsupported", LineStart(T[J].Offset), C.withEol("#endif\n"));
   }
 
+  /// True when the identifier at `I` is the declarator of a function
+  /// declaration or definition (`__device__ floatX __ldcs(const floatX *p)`:
+  /// a type-like identifier before it, `(` after) and its HIP name is
+  /// qualified (`cu2hip::ldcs`), which no declarator may be. Seen in user
+  /// overloads of CUDA intrinsics in branches no configuration compiles, where
+  /// the index has no entry (llm.c dev/cuda/common.h).
+  static bool declaresQualifiedTarget(const FileContext &C, size_t I, llvm::StringRef Hip) {
+    const auto &T = C.Toks;
+    if (!Hip.contains("::") || I == 0 || I + 1 >= T.size() || !T[I + 1].is(tok::l_paren))
+      return false;
+    const Tok &Prev = T[I - 1];
+    if (!Prev.isIdent())
+      return false;
+    static const llvm::StringRef ExprKeywords[] = {"return", "case",   "else",  "throw",  "new",
+                                                   "delete", "sizeof", "co_return", "co_yield",
+                                                   "do",     "goto",   "typename"};
+    return !llvm::is_contained(ExprKeywords, Prev.Text) && !isMacroNameBeingDefined(C, I - 1);
+  }
+
   /// Decides the identifier at `I` by the declaration it refers to (the
   /// typed index): a use of the SDK's declaration is renamed even where the
   /// user declared an overload or a namespaced function of the same name
@@ -201,6 +220,13 @@ public:
       }
       if (E->Hip == Name)
         continue;
+      if (declaresQualifiedTarget(C, I, E->Hip)) {
+        C.report("names-shadowed", Severity::Note, T[I].Offset,
+                 ("'" + Name + "' is declared here by the user; a declaration cannot "
+                  "be named '" + E->Hip + "', so it is kept as written")
+                     .str());
+        continue;
+      }
       C.replaceTokens(id(), I, I, E->Hip);
       if (llvm::StringRef(E->Hip).startswith("cu2hip::"))
         C.requestHeader("cu2hip/compat.h");

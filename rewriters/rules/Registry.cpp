@@ -7,6 +7,10 @@ namespace cu2hip {
 std::unique_ptr<Rule> createNamesRule();
 std::unique_ptr<Rule> createIncludesRule();
 std::unique_ptr<Rule> createImplicitIncludesRule();
+std::unique_ptr<Rule> createAtomicBf16Rule();
+std::unique_ptr<Rule> createBuiltinNarrowingRule();
+std::unique_ptr<Rule> createBlasLtScaleTypeRule();
+std::unique_ptr<Rule> createCgShuffleValueRule();
 std::unique_ptr<Rule> createLaunchRule();
 std::unique_ptr<Rule> createSymbolRule();
 std::unique_ptr<Rule> createFuncPtrRule();
@@ -40,6 +44,8 @@ const RuleFactory TokenRules[] = {
     createWaveHeuristicsRule, createLaunchBoundsRule, createCudaArchRule,
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
+    createAtomicBf16Rule,   createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
+    createCgShuffleValueRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,

@@ -5,7 +5,8 @@
 // ROCm <= 7.2 (catalogue row 21). Ported code includes this header instead.
 // reduce(group, v, op) is a tree reduction with group.shfl_down that is
 // correct for any group size (tiles and coalesced groups), followed by a
-// broadcast of rank 0's result; HIP's tile shuffles pass width = tile size,
+// broadcast of rank 0's result (cu2hip/cg_shfl.h: any trivially copyable
+// value type, as CUDA); HIP's tile shuffles pass width = tile size,
 // so thread_block_tile<32> stays inside the 32-lane logical warp on wave64.
 // On HIP's NVIDIA platform CUDA's own header is used.
 //===----------------------------------------------------------------------===//
@@ -18,6 +19,8 @@
 #if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
 #include <cooperative_groups/reduce.h>
 #elif !defined(__CU2HIP_EMU__)
+#include <cu2hip/cg_shfl.h>
+
 namespace cooperative_groups {
 
 template <class T> struct plus {
@@ -48,11 +51,11 @@ __device__ inline T reduce(const Group &group, T value, Op op) {
   while (span < n)
     span <<= 1;
   for (unsigned offset = span / 2; offset > 0; offset /= 2) {
-    T other = group.shfl_down(value, offset);
+    T other = cu2hip::shfl_down(group, value, offset);
     if (rank + offset < n)
       value = op(value, other);
   }
-  return group.shfl(value, 0);
+  return cu2hip::shfl(group, value, 0);
 }
 
 } // namespace cooperative_groups

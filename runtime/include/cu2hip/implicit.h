@@ -11,6 +11,11 @@
 //     has these overloads (math_functions.hpp: unsigned result, the int
 //     converted), HIP has only same-type ones, so `x[min(C - 1, i + u)]`
 //     picks a floating-point overload ("array subscript is not an integer").
+//   - `#if CUDART_VERSION >= 2020`: cuda_runtime_api.h defines the runtime
+//     version, HIP does not, so version tests took the "old CUDA" branch
+//     (cuda-samples simpleZeroCopy, threadFenceReduction). Ports test
+//     CU2HIP_CUDART_VERSION instead: CUDA 13.0, the version cu2hip ports
+//     from, unless the build defines another.
 // The rule `includes-implicit` adds this header to ports that use those
 // names. Verified with hipcc 7.2.4 (gfx942, gfx1100) and HIP 5.2 (gfx90a).
 //===----------------------------------------------------------------------===//
@@ -21,6 +26,10 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+
+#ifndef CU2HIP_CUDART_VERSION
+#define CU2HIP_CUDART_VERSION 13000
+#endif
 
 #if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) && !defined(__CU2HIP_EMU__)
 // CUDA's mixed-signedness integer min/max (device side; HIP's host headers
