@@ -9,7 +9,7 @@
 # Usage: scripts/real-emu-check.sh --orig DIR --port DIR [options] PROG[:ARGS]...
 #   PROG              a source file of the ported tree, relative to --port (e.g. layernorm_forward.cu);
 #                     :ARGS are its command-line arguments, space separated (e.g. "softmax_forward.cu:2")
-#   --set NAME=VALUE  replace the initialiser of every `int NAME = ...;` (also const/constexpr) in the
+#   --set NAME=VALUE  replace the initialiser of every `int/int64_t/long/size_t/unsigned NAME = ...;` in the
 #                     copy, e.g. --set B=2 --set T=64 --set repeat_times=1 (repeatable)
 #   --build DIR       cu2hip build directory (default: build; uses DIR/bin/cu2hip-emu-c++)
 #   --waves "64 32"   wave sizes to run
@@ -51,10 +51,10 @@ cp -r "$PORT/." "$WORK/src/"
 # Size overrides on the copy: `int NAME = <anything>;` -> `int NAME = VALUE;`.
 for s in "${SETS[@]}"; do
   name=${s%%=*}; value=${s#*=}
-  n=$(grep -rlE "\bint[[:space:]]+$name[[:space:]]*=" "$WORK/src" | wc -l)
+  n=$(grep -rlE "\b(int|int64_t|long|size_t|unsigned)[[:space:]]+$name[[:space:]]*=" "$WORK/src" | wc -l)
   [[ $n -gt 0 ]] || echo "real-emu-check: --set $name: no \`int $name = ...;\` in the ported tree" >&2
-  grep -rlE "\bint[[:space:]]+$name[[:space:]]*=" "$WORK/src" | xargs -r sed -i -E \
-    "s/\b(int[[:space:]]+$name[[:space:]]*=)[^;]*;/\1 $value;/g"
+  grep -rlE "\b(int|int64_t|long|size_t|unsigned)[[:space:]]+$name[[:space:]]*=" "$WORK/src" | xargs -r sed -i -E \
+    "s/\b((int|int64_t|long|size_t|unsigned)[[:space:]]+$name[[:space:]]*=)[^;]*;/\1 $value;/g"
 done
 
 verdict() { # log -> verdict word
