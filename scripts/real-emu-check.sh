@@ -18,7 +18,7 @@
 #   --work DIR        scratch directory (default: a new mktemp -d, removed unless --keep)
 #   --keep            keep the scratch directory (binaries and logs)
 # Verdicts: match ("All results match" or "PASS"), MISMATCH (a "Mismatch"/"FAIL" line), none (no
-# self-check line), build-failed, timeout. Exit status 1 when any build or run fails or mismatches.
+# self-check line: e.g. an assertion stopped it first; see exit and note), build-failed, timeout. Exit status 1 when any build or run fails or mismatches.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ORIG=; PORT=; BUILD=$ROOT/build; WAVES="64 32"; TIMEOUT=300; FLAGS="-O2"; WORK=; KEEP=0
@@ -59,7 +59,7 @@ done
 
 verdict() { # log -> verdict word
   if grep -qE "All results match|^PASS|Test passed|Result = PASS" "$1"; then echo match
-  elif grep -qiE "mismatch|FAIL" "$1"; then echo MISMATCH
+  elif grep -qE "[Mm]ismatch|MISMATCH|^FAIL|Test failed|Result = FAIL" "$1"; then echo MISMATCH
   else echo none; fi
 }
 note() { # first error-looking line of a log, shortened
@@ -67,19 +67,25 @@ note() { # first error-looking line of a log, shortened
 }
 
 status=0
+declare -A BUILT=()
 printf '%-34s %-5s %-5s %-12s %-8s %s\n' program wave exit verdict seconds note
 for spec in "${PROGS[@]}"; do
   prog=${spec%%:*}; args=; [[ $spec == *:* ]] && args=${spec#*:}
   name=$(basename "${prog%.*}"); dir=$(dirname "$prog")
   log=$WORK/logs/$name.build.log
-  # shellcheck disable=SC2086
-  if ! "$CXX_EMU" $FLAGS -w -I"$WORK/src/$dir" "$WORK/src/$prog" -o "$WORK/bin/$name" >"$log" 2>&1; then
-    printf '%-34s %-5s %-5s %-12s %-8s %s\n' "$prog" - - build-failed - "$(note "$log")"
+  label=$prog${args:+ $args}
+  if [[ -z ${BUILT[$prog]:-} ]]; then # one build per program, however many argument lists
+    # shellcheck disable=SC2086
+    if "$CXX_EMU" $FLAGS -w -I"$WORK/src/$dir" "$WORK/src/$prog" -o "$WORK/bin/$name" >"$log" 2>&1
+    then BUILT[$prog]=ok; else BUILT[$prog]=failed; fi
+  fi
+  if [[ ${BUILT[$prog]} == failed ]]; then
+    printf '%-34s %-5s %-5s %-12s %-8s %s\n' "$label" - - build-failed - "$(note "$log")"
     status=1; continue
   fi
   rundir=$ORIG/$dir; [[ -d $rundir ]] || rundir=$WORK/src/$dir
   for w in $WAVES; do
-    rlog=$WORK/logs/$name.wave$w.log
+    rlog=$WORK/logs/$name${args:+.${args// /_}}.wave$w.log
     t0=$(date +%s.%N)
     # shellcheck disable=SC2086
     (cd "$rundir" && CU2HIP_EMU_WAVE=$w timeout "$TIMEOUT" "$WORK/bin/$name" $args) >"$rlog" 2>&1
@@ -87,7 +93,7 @@ for spec in "${PROGS[@]}"; do
     secs=$(echo "$(date +%s.%N) - $t0" | bc)
     v=$(verdict "$rlog"); [[ $rc == 124 ]] && v=timeout
     [[ $rc == 0 && $v != MISMATCH ]] || status=1
-    printf '%-34s %-5s %-5s %-12s %-8.1f %s\n' "$prog" "$w" "$rc" "$v" "$secs" \
+    printf '%-34s %-5s %-5s %-12s %-8.1f %s\n' "$label" "$w" "$rc" "$v" "$secs" \
       "$([[ $rc == 0 && $v == match ]] || note "$rlog")"
   done
 done

@@ -298,3 +298,20 @@ TEST(HipBlasLt, UnsupportedEpilogueIsRefused) {
 }
 
 } // namespace
+
+namespace {
+// A kernel template whose parameter type is deduced from an integer
+// argument gets the integer type itself.
+template <class T> __global__ void k_deduced(T v, int* out) {
+  out[threadIdx.x] = (std::is_same<T, long long>::value ? 800 : 0) + (int)v;
+}
+TEST(Surface, LaunchDeducesTemplateFromInteger) {
+  int* out;
+  hipMallocManaged(&out, 4 * sizeof(int));
+  long long big = 7;
+  hipLaunchKernelGGL(k_deduced, dim3(1), dim3(4), 0, 0, big, out);
+  ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], 807);
+  hipFree(out);
+}
+} // namespace

@@ -66,7 +66,14 @@
 // and templates resolve as for kernel<<<...>>>(args).
 #define hipLaunchKernelGGL(kernel, grid, block, smem, stream, ...)          \
   ::cu2hip_emu::launch_call(                                               \
-      #kernel, [&](auto&... cu2hip_emu_a) { kernel(cu2hip_emu_a...); },    \
+      #kernel,                                                             \
+      [&](auto&... cu2hip_emu_a) {                                         \
+        ::cu2hip_emu::call_kernel(                                         \
+            [&](auto&&... cu2hip_emu_b) -> decltype(kernel(cu2hip_emu_b...)) { \
+              return kernel(cu2hip_emu_b...);                              \
+            },                                                             \
+            cu2hip_emu_a...);                                              \
+      },                                                                   \
       ::cu2hip_emu::to_dim3(grid), ::cu2hip_emu::to_dim3(block),           \
       (size_t)(smem), (hipStream_t)(stream), ##__VA_ARGS__)
 #define hipLaunchKernelGGLInternal hipLaunchKernelGGL
