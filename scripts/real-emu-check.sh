@@ -63,7 +63,8 @@ verdict() { # log -> verdict word
   else echo none; fi
 }
 note() { # first error-looking line of a log, shortened
-  grep -m1 -E "error|cu2hip-emu:|Mismatch|Aborted|what\(\)" "$1" | cut -c1-160
+  grep -m1 -E "error|cu2hip-emu:|Mismatch|Assertion|[Ii]nvalid|only supported|free\(\)|Aborted|what\(\)" "$1" |
+    cut -c1-160
 }
 
 status=0
