@@ -49,9 +49,7 @@ bool gemm_any(const char* call, hipblasOperation_t ta, hipblasOperation_t tb,
               call, (int)t);
       return false;
     }
-  if (ta == HIPBLAS_OP_C || tb == HIPBLAS_OP_C) {
-    // Real types only: conjugate transpose is transpose.
-  }
+  // Real types only, so HIPBLAS_OP_C (conjugate transpose) is a transpose.
   const bool tA = ta != HIPBLAS_OP_N, tB = tb != HIPBLAS_OP_N;
   // op(A) as m x k and op(B)^T as n x k, row-major floats: the inner loop
   // runs over contiguous memory.
