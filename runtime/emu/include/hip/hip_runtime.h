@@ -29,6 +29,8 @@
 #include "cu2hip_emu/types.h"
 #include "cu2hip_emu/core.h"
 #include "cu2hip_emu/device_functions.h"
+#include "cu2hip_emu/launch_call.h"
+#include "cu2hip_emu/host_math.h"
 
 // ---------------------------------------------------------------------------
 // Function and variable qualifiers
@@ -41,13 +43,18 @@
 #define __forceinline__ inline __attribute__((always_inline))
 // __noinline__ is left alone: libstdc++ uses __attribute__((__noinline__)).
 #define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
 // __shared__: one copy per block in flight. Blocks run one at a time per OS
 // thread, so an OS-thread-local object is exactly that (thread_local on a
 // block-scope variable implies static).
 #define __shared__ thread_local
+// A pointer to the block's buffer, so it converts and casts as the array of
+// `extern __shared__ type var[]` does (reinterpret_cast<x128*>(var) too).
+// Inside a kernel only: at namespace scope it stops with "dynamic shared
+// memory used outside a kernel".
 #define HIP_DYNAMIC_SHARED(type, var) \
-  static const ::cu2hip_emu::DynShared<type> var{};
+  type* const var = static_cast<type*>(::cu2hip_emu::dynamic_shared());
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 
 // ---------------------------------------------------------------------------
@@ -55,10 +62,20 @@
 // ---------------------------------------------------------------------------
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define HIP_SYMBOL(X) ((const void*)&(X))
+// The kernel is called as written (cu2hip_emu/launch_call.h), so overloads
+// and templates resolve as for kernel<<<...>>>(args).
 #define hipLaunchKernelGGL(kernel, grid, block, smem, stream, ...)          \
-  ::cu2hip_emu::launch_ggl(#kernel, kernel, ::cu2hip_emu::to_dim3(grid),   \
-                           ::cu2hip_emu::to_dim3(block), (size_t)(smem),   \
-                           (hipStream_t)(stream), ##__VA_ARGS__)
+  ::cu2hip_emu::launch_call(                                               \
+      #kernel,                                                             \
+      [&](auto&... cu2hip_emu_a) {                                         \
+        ::cu2hip_emu::call_kernel(                                         \
+            [&](auto&&... cu2hip_emu_b) -> decltype(kernel(cu2hip_emu_b...)) { \
+              return kernel(cu2hip_emu_b...);                              \
+            },                                                             \
+            cu2hip_emu_a...);                                              \
+      },                                                                   \
+      ::cu2hip_emu::to_dim3(grid), ::cu2hip_emu::to_dim3(block),           \
+      (size_t)(smem), (hipStream_t)(stream), ##__VA_ARGS__)
 #define hipLaunchKernelGGLInternal hipLaunchKernelGGL
 
 // ---------------------------------------------------------------------------

@@ -61,3 +61,6 @@ hipblasStatus_t hipblasSgemmBatched(hipblasHandle_t handle,
                                     const float* const B[], int ldb,
                                     const float* beta, float* const C[],
                                     int ldc, int batchCount);
+
+// Compute types, math mode, GemmEx and the fp16/bf16 GEMMs.
+#include <hipblas/hipblas_ex.h>
