@@ -22,6 +22,11 @@ std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
 std::unique_ptr<Rule> createVectorizeCastsRule();
 std::unique_ptr<Rule> createWaveHeuristicsRule();
+std::unique_ptr<Rule> createPtxBuiltinRule();
+std::unique_ptr<Rule> createAtomic16Rule();
+std::unique_ptr<Rule> createApiShapeRule();
+std::unique_ptr<Rule> createQualifiedNamespaceRule();
+std::unique_ptr<Rule> createClockTimeRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 
@@ -40,6 +45,8 @@ const RuleFactory TokenRules[] = {
     createWaveHeuristicsRule, createLaunchBoundsRule, createCudaArchRule,
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
+    createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
+    createClockTimeRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
