@@ -65,6 +65,23 @@ bool isNullLiteral(llvm::StringRef S) {
          S == "0ULL" || S == "0UL" || S == "0u" || S == "0U";
 }
 
+/// True when argument `A` is a null literal, or an object-like macro this
+/// file defines as one (`#define NO_EDGES nullptr`).
+bool isNullArg(const FileContext &C, const ArgList::Arg &A) {
+  const auto &T = C.Toks;
+  if (isNullLiteral(T.argText(A)))
+    return true;
+  if (A.First != A.Last || !T[A.First].isIdent())
+    return false;
+  for (size_t I = 2; I + 1 < T.size(); ++I)
+    if (T[I].isIdent(T[A.First].Text) && T[I - 1].isIdent("define") && T[I].InDirective &&
+        T[I + 1].InDirective && !T[I + 1].StartOfLine &&
+        (I + 2 >= T.size() || !T[I + 2].InDirective || T[I + 2].StartOfLine) &&
+        isNullLiteral(T[I + 1].Text))
+      return true;
+  return false;
+}
+
 class ApiShapeRule : public Rule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
@@ -131,12 +148,12 @@ private:
     // the edge-data place holds a null literal.
     bool Cuda13 = N == S.Count ||
                   (Name == "cudaStreamUpdateCaptureDependencies" && N == S.Count - 1 &&
-                   isNullLiteral(C.Toks.argText(A.Args[S.EdgeArg])));
+                   isNullArg(C, A.Args[S.EdgeArg]));
     if (V2 && N == S.Count - 1 && Name.startswith("cudaStreamUpdate"))
       Cuda13 = true; // _v2: flags defaulted
     if (!Cuda13 || static_cast<size_t>(S.EdgeArg) >= N)
       return;
-    if (!isNullLiteral(C.Toks.argText(A.Args[S.EdgeArg]))) {
+    if (!isNullArg(C, A.Args[S.EdgeArg])) {
       unported(C, I,
                ("'" + Name + "' with edge data: HIP graphs have only default edges").str(),
                "pass nullptr as the edge data (every edge a default edge) and drop the "
@@ -154,9 +171,9 @@ private:
     // (CUDA 12's 6-argument form has the count there, which is HIP's).
     if (N < 6)
       return;
-    if (N == 6 && !(V3 || isNullLiteral(C.Toks.argText(A.Args[5]))))
+    if (N == 6 && !(V3 || isNullArg(C, A.Args[5])))
       return;
-    if (!isNullLiteral(C.Toks.argText(A.Args[5]))) {
+    if (!isNullArg(C, A.Args[5])) {
       unported(C, I, "stream capture info with an edge-data output: HIP has no edge data",
                "pass nullptr for edgeData_out (all edges of a HIP capture are default "
                "edges) so the argument can be dropped");
@@ -175,7 +192,7 @@ private:
     if (N != 5)
       return;
     // CUDA 11: (exec, graph, errorNode, logBuffer, bufferSize).
-    if (!isNullLiteral(T.argText(A.Args[2])) || !isNullLiteral(T.argText(A.Args[3]))) {
+    if (!isNullArg(C, A.Args[2]) || !isNullArg(C, A.Args[3])) {
       unported(C, I, "CUDA 11 cudaGraphInstantiate with an error node or log buffer",
                "call hipGraphInstantiate(&exec, graph, errorNode, logBuffer, size) (HIP keeps "
                "the 5-argument form) and rename back from hipGraphInstantiateWithFlags");
@@ -204,7 +221,7 @@ private:
     // the null stream), anything else is CUDA 12's stream.
     if (N != 5)
       return;
-    if (!isNullLiteral(C.Toks.argText(A.Args[3]))) {
+    if (!isNullArg(C, A.Args[3])) {
       unported(C, I, "cudaMemPrefetchAsync with non-zero flags: hipMemPrefetchAsync has none",
                "pass 0 (CUDA 13 reserves the flags and requires 0)");
       return;
