@@ -27,6 +27,7 @@ std::unique_ptr<Rule> createAtomic16Rule();
 std::unique_ptr<Rule> createApiShapeRule();
 std::unique_ptr<Rule> createQualifiedNamespaceRule();
 std::unique_ptr<Rule> createClockTimeRule();
+std::unique_ptr<Rule> createDevicePropRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 
@@ -46,7 +47,7 @@ const RuleFactory TokenRules[] = {
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
-    createClockTimeRule,
+    createClockTimeRule, createDevicePropRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
