@@ -26,6 +26,12 @@ std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
 std::unique_ptr<Rule> createVectorizeCastsRule();
 std::unique_ptr<Rule> createWaveHeuristicsRule();
+std::unique_ptr<Rule> createPtxBuiltinRule();
+std::unique_ptr<Rule> createAtomic16Rule();
+std::unique_ptr<Rule> createApiShapeRule();
+std::unique_ptr<Rule> createQualifiedNamespaceRule();
+std::unique_ptr<Rule> createClockTimeRule();
+std::unique_ptr<Rule> createDevicePropRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 
@@ -46,6 +52,8 @@ const RuleFactory TokenRules[] = {
     createFuncPtrRule,      createDynamicSharedRule,
     createAtomicBf16Rule,   createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,
+    createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
+    createClockTimeRule, createDevicePropRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,

@@ -10,6 +10,7 @@
 //  wave-block-load   cub::BlockLoad/BlockStore WARP_TRANSPOSE algorithms need a
 //                    block size that is a multiple of 64 on CDNA (row 20).
 //===----------------------------------------------------------------------===//
+#include "PtxAsm.h"
 #include "RuleUtil.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -36,6 +37,10 @@ public:
     for (size_t I = 0; I < T.size(); ++I) {
       const Tok &K = T[I];
       if (K.isIdent("asm") || K.isIdent("__asm__") || K.isIdent("__asm")) {
+        if (auto B = ptxBuiltin(T, I)) { // rewritten by ptx-builtin
+          I = B->Last;
+          continue;
+        }
         size_t J = I + 1;
         while (J < T.size() && (T[J].isIdent("volatile") || T[J].isIdent("__volatile__")))
           ++J;
@@ -55,8 +60,9 @@ public:
           C.report("wave-inline-ptx", Severity::Warning, K.Offset,
                    "inline PTX with warp operations does not compile for AMD "
                    "and assumes 32-lane warps",
-                   "use __lane_id(), cu2hip::ballot_sync32, __shfl*_sync with "
-                   "width 32 or cu2hip::lanemask_lt32()");
+                   "use cu2hip::lane_id32() (not __lane_id(), which is 0..63 on "
+                   "wave64), cu2hip::ballot_sync32, __shfl*_sync with width 32 or "
+                   "cu2hip::lanemask_lt32()");
         else
           C.report("ptx-inline-asm", Severity::Warning, K.Offset,
                    "inline PTX does not compile for AMD GPUs",

@@ -64,7 +64,10 @@ TEST(Porter, LaunchGgl) {
 
 TEST(Porter, LaunchBoundsFinding) {
   FileResult R = port("__global__ void __launch_bounds__(256, 2) k(int *p) {}\n");
-  EXPECT_NE(R.Ported.find("__launch_bounds__(256) k"), std::string::npos) << R.Ported;
+  EXPECT_NE(R.Ported.find("__launch_bounds__(256, CU2HIP_WAVES_PER_EU(256, 2)) k"),
+            std::string::npos)
+      << R.Ported;
+  EXPECT_NE(R.Ported.find("#include <cu2hip/launch.h>"), std::string::npos) << R.Ported;
   EXPECT_TRUE(hasFinding(R, "wave-launch-bounds"));
 }
 

@@ -249,4 +249,8 @@ inline T atomicExch_system(T* a, T v) { return atomicExch(a, v); }
 long long cu2hip_emu_clock64();
 inline long long clock64() { return cu2hip_emu_clock64(); }
 inline long long wall_clock64() { return cu2hip_emu_clock64(); }
+// Read-only load (HIP's __ldg overloads are plain loads on AMD) and the
+// compute-unit id (one "CU" here).
+template <typename T> inline T __ldg(const T* p) { return *p; }
+inline unsigned __smid() { return 0; }
 inline void __nanosleep(unsigned) {}

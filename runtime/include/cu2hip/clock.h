@@ -1,0 +1,40 @@
+//===- cu2hip/clock.h - device time from the fixed-rate wall clock --------===//
+//
+// Included by code that cu2hip ported (rule clock-time). CUDA code that turns
+// clock64() cycles into time with the clock rate (cudaDevAttrClockRate,
+// cudaDeviceProp::clockRate) is wrong on AMD: clock64() counts the shader
+// clock, which changes with DVFS and on gfx11+ is another counter, so a wait
+// sized from the peak rate lasts far longer (ROCm/hip#978, #3110,
+// rocm-systems#7667). The port reads wall_clock64(), a constant-rate counter,
+// and its rate:
+//
+//   cu2hip::wall_clock_rate_attribute(hipDeviceAttributeClockRate)
+//       -> hipDeviceAttributeWallClockRate (kHz, like CUDA's clock rate)
+//
+// The argument is the attribute the code asked for, kept so the call reads
+// as the original; only the clock rate is redirected. The wall clock rate
+// can be 0 on some parts (rocm-systems#1911): code that checks for a
+// non-positive rate keeps working. hipDeviceAttributeWallClockRate exists
+// from ROCm 5.3 on; with HIP 5.2 the helper is unavailable, with a message.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_CLOCK_H
+#define CU2HIP_CLOCK_H
+
+#include <hip/hip_runtime.h>
+
+namespace cu2hip {
+
+#if !defined(HIP_VERSION) || HIP_VERSION >= 50300000 || defined(__HIP_PLATFORM_NVIDIA__)
+/// The rate of wall_clock64() as a device attribute (see the file comment).
+inline hipDeviceAttribute_t wall_clock_rate_attribute(hipDeviceAttribute_t asked) {
+  return asked == hipDeviceAttributeClockRate ? hipDeviceAttributeWallClockRate : asked;
+}
+#else
+__attribute__((unavailable("HIP < 5.3 has no hipDeviceAttributeWallClockRate: build with "
+                           "ROCm >= 5.3 (cu2hip/clock.h)"))) hipDeviceAttribute_t
+wall_clock_rate_attribute(hipDeviceAttribute_t asked);
+#endif
+
+} // namespace cu2hip
+
+#endif // CU2HIP_CLOCK_H
