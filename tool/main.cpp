@@ -13,6 +13,7 @@
 #include "Inputs.h"
 #include "OutputWriter.h"
 #include "Summary.h"
+#include "cu2hip/BuildPort.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Porter.h"
 #include "cu2hip/SemanticPass.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -53,6 +55,11 @@ static cl::opt<unsigned> NumJobs("j",
                                           "capped at the translation units and the cores; "
                                           "0 = one per core)"),
                                  cl::init(1), cl::Prefix, cl::cat(Cat));
+static cl::opt<std::string> OffloadArch(
+    "offload-arch",
+    cl::desc("AMD GPU targets written into ported build files, ';'- or ','-separated "
+             "(default gfx942;gfx90a;gfx1100)"),
+    cl::value_desc("gfx list"), cl::init("gfx942;gfx90a;gfx1100"), cl::cat(Cat));
 static cl::opt<bool> InPlace("inplace", cl::desc("Rewrite inputs in place (keeps FILE.orig)"),
                              cl::cat(Cat));
 static cl::opt<bool> DryRun("dry-run", cl::desc("Port and report, write nothing"), cl::cat(Cat));
@@ -340,6 +347,57 @@ static void copyFiles(const std::vector<CopyJob> &Copies, RunTally &T) {
   }
 }
 
+/// --offload-arch as the build rules take it: ';'-separated gfx targets.
+static Expected<BuildOptions> buildOptions() {
+  BuildOptions B;
+  SmallVector<StringRef, 4> Parts;
+  std::string List = OffloadArch;
+  std::replace(List.begin(), List.end(), ',', ';');
+  StringRef(List).split(Parts, ';', -1, false);
+  B.OffloadArch.clear();
+  for (StringRef P : Parts) {
+    P = P.trim();
+    // gfx<digits/hex>[:feature+|-]..., as clang's --offload-arch takes it.
+    StringRef Name = P.split(':').first;
+    if (!Name.startswith("gfx") || Name.size() < 5 ||
+        !llvm::all_of(Name.drop_front(3), [](char C) { return isHexDigit(C); }))
+      return usage("--offload-arch=" + OffloadArch + ": '" + P +
+                   "' is not an AMD GPU target (gfx942, gfx90a:xnack+, ...)");
+    B.OffloadArch += (B.OffloadArch.empty() ? "" : ";") + P.str();
+  }
+  if (B.OffloadArch.empty())
+    return usage("--offload-arch is empty");
+  return B;
+}
+
+/// The build files of the tree (CMake, make), ported by the build rules.
+static std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
+                                              const BuildOptions &B) {
+  std::vector<FileResult> Out;
+  for (const FileJob &J : Jobs) {
+    auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Buf) {
+      FileResult R;
+      R.Input = J.Input;
+      R.Output = J.Output;
+      R.Failed = true;
+      Finding F;
+      F.RuleId = "io-error";
+      F.Sev = Severity::Error;
+      F.File = J.Input;
+      F.Message = "cannot read file: " + Buf.getError().message();
+      R.Findings.push_back(F);
+      Out.push_back(std::move(R));
+      continue;
+    }
+    FileResult R = portBuildFile(J.Input, (*Buf)->getBuffer(), buildKindOf(J.Input), B);
+    R.Output = J.Output;
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
 /// Summary and report; false when the report could not be written.
 static bool finish(const std::vector<FileResult> &Results, const InputPlan &Plan,
                    const std::string &ReportPath, RunTally &T, double Secs) {
@@ -361,6 +419,7 @@ struct RunSetup {
   Options Opts;
   InputPlan Plan;
   std::string ReportPath; ///< absolute, or ""
+  BuildOptions Build;
 };
 
 /// Maps, options, inputs and the check of every output; an error is a usage
@@ -378,6 +437,10 @@ static Error prepare(const char *Argv0, const std::vector<std::string> &ClangArg
   if (!Opts)
     return Opts.takeError();
   S.Opts = std::move(*Opts);
+  Expected<BuildOptions> Build = buildOptions();
+  if (!Build)
+    return Build.takeError();
+  S.Build = std::move(*Build);
   Expected<InputPlan> Plan = collectInputs(inputOptions(*MaxSize));
   if (!Plan)
     return Plan.takeError();
@@ -409,10 +472,13 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
     errs() << "cu2hip: " << S.Plan.Jobs.size() << " files to port, "
            << (Workers == 1 ? "1 worker" : std::to_string(Workers) + " workers") << "\n";
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers);
+  size_t Sources = Results.size();
+  for (FileResult &R : portBuildFiles(S.Plan.BuildJobs, S.Build))
+    Results.push_back(std::move(R));
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);
-    T.addResult(Results[I], S.Plan.Jobs[I].IsTU);
+    T.addResult(Results[I], I < Sources && S.Plan.Jobs[I].IsTU);
     PhaseTimer Writing(Times.WriteNs);
     if (!(Results[I].Original.empty() && Results[I].Failed))
       emitResult(Results[I], T);
