@@ -47,8 +47,8 @@ public:
   BuildKind kind() const override { return BuildKind::CMake; }
 
   void run(BuildContext &C) override {
-    if (!cmakeUsesCuda(C.CMake))
-      return;
+    if (!cmakeUsesCuda(C.CMake) || C.Buffer.contains("cu2hip_cu_sources_as_hip"))
+      return; // no CUDA, or ported already
     bool HasTarget = false;
     for (const CMakeCommand &Cmd : C.CMake.Commands)
       HasTarget |= isTargetCommand(Cmd.lowerName());

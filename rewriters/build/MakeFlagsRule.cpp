@@ -45,19 +45,22 @@ public:
 
   void run(BuildContext &C) override {
     findCompilerVars(C);
+    // A port's output has OFFLOAD_ARCH_FLAGS already: it gets no second one.
+    for (const MakeLine &L : C.Make.Lines)
+      Ported |= L.K == MakeLine::Assignment && L.Var == "OFFLOAD_ARCH_FLAGS";
     const MakeLine *Anchor = anchor(C);
     bool Any = false;
     for (const MakeLine &L : C.Make.Lines) {
       if (L.K == MakeLine::Assignment && isFlagsVar(L.Var) && !Compilers.count(L.Var)) {
         translate(C, L.Words, {"", "OFFLOAD_ARCH"});
         Any = true;
-        if (&L == Anchor)
+        if (&L == Anchor && !Ported)
           appendArch(C, L);
         continue;
       }
       Any |= commands(C, L, Anchor != nullptr);
     }
-    if (Any)
+    if (Any && !Ported)
       C.insert(id(), headerOffset(C),
                "# cu2hip: AMD GPU targets (cu2hip --offload-arch); override with\n"
                "# make OFFLOAD_ARCH=\"gfx90a gfx1100\"\n"
@@ -68,6 +71,7 @@ public:
 
 private:
   StringSet<> Compilers;
+  bool Ported = false;
 
   static std::string archList(const BuildContext &C) {
     std::string S = C.Opts.OffloadArch;
@@ -153,7 +157,7 @@ private:
         FlagResult Probe;
         translateNvccFlags(C.Buffer, Flags, {"x", ""}, Probe);
         translate(C, Flags, {"$(OFFLOAD_ARCH_FLAGS)", "OFFLOAD_ARCH"});
-        if (!Probe.SawArch)
+        if (!Probe.SawArch && !Ported)
           C.insert(id(), L.Words[I].end(), " $(OFFLOAD_ARCH_FLAGS)");
       }
       I = E - 1;
