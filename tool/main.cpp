@@ -12,6 +12,7 @@
 #include "ClangArgs.h"
 #include "Inputs.h"
 #include "OutputWriter.h"
+#include "Progress.h"
 #include "Summary.h"
 #include "cu2hip/BuildPort.h"
 #include "cu2hip/MapTable.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <optional>
 
 #ifndef CU2HIP_VERSION
 #define CU2HIP_VERSION "0.1"
@@ -144,6 +146,13 @@ static std::string findDataDir(const char *Argv0, StringRef Installed, StringRef
   if (sys::fs::is_directory(Source))
     return Source.str();
   return "";
+}
+
+/// The directory holding <cu2hip/wave.h> etc. (--print-include-dir).
+static std::string Argv0;
+static std::string runtimeIncludeDir() {
+  return findDataDir(Argv0.c_str(), "include/cu2hip-runtime",
+                     CU2HIP_SOURCE_DIR "/runtime/include");
 }
 
 /// A usage or setup error: printed, exit status 2.
@@ -471,8 +480,23 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
   if (Verbose)
     errs() << "cu2hip: " << S.Plan.Jobs.size() << " files to port, "
            << (Workers == 1 ? "1 worker" : std::to_string(Workers) + " workers") << "\n";
+  // A tree run on a terminal shows how far it is (not with --quiet, nor
+  // while --diff prints to stdout).
+  std::optional<ProgressLine> Line;
+  if (!InRoot.empty() && !Quiet && !Diff && ProgressLine::isWanted()) {
+    Line.emplace(Start);
+    P.setProgress([&Line](StringRef Phase, StringRef File, unsigned Done, unsigned Total) {
+      Line->update(Phase, File, Done, Total);
+    });
+  }
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers);
+  if (Line)
+    Line->finish();
   size_t Sources = Results.size();
+  for (const FileResult &R : Results)
+    if (StringRef(R.Ported).contains("#include <cu2hip/") ||
+        StringRef(R.Ported).contains("#include \"cu2hip/"))
+      S.Build.RuntimeInclude = runtimeIncludeDir();
   for (FileResult &R : portBuildFiles(S.Plan.BuildJobs, S.Build))
     Results.push_back(std::move(R));
   for (size_t I = 0; I < Results.size(); ++I) {
@@ -522,10 +546,9 @@ int main(int argc, const char **argv) {
   });
   cl::ParseCommandLineOptions(Own.size(), Own.data(),
                               "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
+  Argv0 = argv[0];
   if (PrintIncludeDir) {
-    outs() << findDataDir(argv[0], "include/cu2hip-runtime",
-                          CU2HIP_SOURCE_DIR "/runtime/include")
-           << "\n";
+    outs() << runtimeIncludeDir() << "\n";
     return closeStdout(0);
   }
   if (ListRules) {

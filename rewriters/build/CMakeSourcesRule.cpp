@@ -36,6 +36,18 @@ const char *Helper =
     "endif()\n"
     "cmake_language(DEFER CALL cu2hip_cu_sources_as_hip)\n";
 
+/// The helper, and the runtime headers' directory when the sources need it.
+std::string block(const BuildContext &C) {
+  std::string B = Helper;
+  if (!C.Opts.RuntimeInclude.empty())
+    B += "# cu2hip: the ported sources include cu2hip's runtime headers\n"
+         "set(CU2HIP_INCLUDE_DIR \"" +
+         C.Opts.RuntimeInclude +
+         "\" CACHE PATH \"cu2hip's runtime headers (cu2hip --print-include-dir)\")\n"
+         "include_directories(${CU2HIP_INCLUDE_DIR})\n";
+  return B;
+}
+
 class CMakeSourcesRule : public BuildRule {
 public:
   ArrayRef<RuleIdInfo> ids() const override {
@@ -60,12 +72,12 @@ public:
         continue;
       size_t NL = C.Buffer.find('\n', Cmd.Close);
       if (NL == StringRef::npos)
-        C.insert(id(), C.Buffer.size(), std::string("\n") + Helper);
+        C.insert(id(), C.Buffer.size(), "\n" + block(C));
       else
-        C.insert(id(), NL + 1, Helper);
+        C.insert(id(), NL + 1, block(C));
       return;
     }
-    C.insert(id(), C.lineStart(C.CMake.Commands.front().Offset), Helper);
+    C.insert(id(), C.lineStart(C.CMake.Commands.front().Offset), block(C));
   }
 };
 

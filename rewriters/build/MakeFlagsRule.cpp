@@ -61,17 +61,32 @@ public:
       Any |= commands(C, L, Anchor != nullptr);
     }
     if (Any && !Ported)
-      C.insert(id(), headerOffset(C),
-               "# cu2hip: AMD GPU targets (cu2hip --offload-arch); override with\n"
-               "# make OFFLOAD_ARCH=\"gfx90a gfx1100\"\n"
-               "OFFLOAD_ARCH ?= " +
-                   archList(C) +
-                   "\nOFFLOAD_ARCH_FLAGS = $(foreach a,$(OFFLOAD_ARCH),--offload-arch=$(a))\n");
+      C.insert(id(), headerOffset(C), header(C));
   }
 
 private:
   StringSet<> Compilers;
   bool Ported = false;
+
+  /// The lines added at the top: the GPU targets (and the runtime headers).
+  static std::string header(const BuildContext &C) {
+    std::string H = "# cu2hip: AMD GPU targets (cu2hip --offload-arch); override with\n"
+                    "# make OFFLOAD_ARCH=\"gfx90a gfx1100\"\n"
+                    "OFFLOAD_ARCH ?= " +
+                    archList(C) +
+                    "\nOFFLOAD_ARCH_FLAGS = $(foreach a,$(OFFLOAD_ARCH),--offload-arch=$(a))\n";
+    if (!C.Opts.RuntimeInclude.empty())
+      H += "# cu2hip: the ported sources include cu2hip's runtime headers\n"
+           "CU2HIP_INCLUDE ?= " +
+           C.Opts.RuntimeInclude + "\n";
+    return H;
+  }
+
+  /// What nvcc's flags get: the GPU targets (and the runtime headers).
+  static std::string added(const BuildContext &C) {
+    return C.Opts.RuntimeInclude.empty() ? " $(OFFLOAD_ARCH_FLAGS)"
+                                         : " $(OFFLOAD_ARCH_FLAGS) -I$(CU2HIP_INCLUDE)";
+  }
 
   static std::string archList(const BuildContext &C) {
     std::string S = C.Opts.OffloadArch;
@@ -116,9 +131,9 @@ private:
 
   void appendArch(BuildContext &C, const MakeLine &L) {
     if (L.Words.empty())
-      C.insert(id(), L.ValueOffset, " $(OFFLOAD_ARCH_FLAGS)");
+      C.insert(id(), L.ValueOffset, added(C));
     else
-      C.insert(id(), L.Words.back().end(), " $(OFFLOAD_ARCH_FLAGS)");
+      C.insert(id(), L.Words.back().end(), added(C));
     C.report(id(), Severity::Note, L.VarOffset,
              L.Var + " gets the AMD targets: $(OFFLOAD_ARCH_FLAGS)");
   }
@@ -158,7 +173,7 @@ private:
         translateNvccFlags(C.Buffer, Flags, {"x", ""}, Probe);
         translate(C, Flags, {"$(OFFLOAD_ARCH_FLAGS)", "OFFLOAD_ARCH"});
         if (!Probe.SawArch && !Ported)
-          C.insert(id(), L.Words[I].end(), " $(OFFLOAD_ARCH_FLAGS)");
+          C.insert(id(), L.Words[I].end(), added(C));
       }
       I = E - 1;
     }

@@ -30,6 +30,11 @@ struct BuildOptions {
   /// AMD GPU targets, ';'-separated (--offload-arch): the default of the
   /// CMAKE_HIP_ARCHITECTURES cache variable and of make's OFFLOAD_ARCH.
   std::string OffloadArch = "gfx942;gfx90a;gfx1100";
+  /// cu2hip's runtime header directory (<cu2hip/wave.h>, ...), when the
+  /// ported sources include those headers; "" when none does. Written as
+  /// an overridable default: CMake's CU2HIP_INCLUDE_DIR cache variable,
+  /// make's CU2HIP_INCLUDE.
+  std::string RuntimeInclude;
 };
 
 /// Ports one build file of kind `Kind` (not None). Never fails as a whole:

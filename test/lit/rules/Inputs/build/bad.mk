@@ -1,1 +1,0 @@
-x: $(shell echo
