@@ -54,9 +54,8 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
      << " failed, " << format("%.2f", Secs) << " s\n";
   printCounts(OS, "names converted", T.PerLib);
   if (T.RenamesNewerHip)
-    OS << "  " << T.RenamesNewerHip
-       << (T.RenamesNewerHip == 1 ? " name is" : " names are")
-       << " renamed to HIP names that HIP 5.2 lacks (in HIP 7.2's headers)\n";
+    OS << "  newer HIP: " << T.RenamesNewerHip
+       << " renamed names exist in HIP 7.2's headers, not in HIP 5.2's\n";
   printCounts(OS, "edits by rule", T.PerEdit);
   printCounts(OS, "findings", T.PerRule);
   if (const PhaseTimes *P = T.Times)
