@@ -58,20 +58,27 @@ if [[ "${1:-}" == --__job ]]; then
   [[ $nd == on ]] && flags+=(-DNDEBUG)
   # A real object file per job: parallel jobs writing -o /dev/null make
   # clang-offload-bundler fail at random (it reads its output back).
+  # Each hipcc call gets a private TMPDIR (clang leaves empty <stem>-XXXXXX
+  # directories in it), removed after the call and by the run's trap.
+  run=$(basename "$out")
   if [[ $rocm == 7.2 ]]; then
     obj=/tmp/hipcc-check.$$.$idx.o; objhost=$ROOT$obj
+    tmp=/tmp/$run.$idx.tmp; tmphost=$ROOT$tmp
   else
     obj=$out/$idx.o; objhost=$obj
+    tmp=$out/$idx.tmp; tmphost=$tmp
   fi
+  mkdir -p "$tmphost"
   flags+=("${common[@]}" -x hip -c -o "$obj" "$file")
   t0=$(date +%s%N)
   if [[ $rocm == 7.2 ]]; then
-    cmd=(chroot "$ROOT" /usr/bin/env HIP_PLATFORM=amd PATH=/usr/bin:/bin HOME=/tmp hipcc "${flags[@]}")
+    cmd=(chroot "$ROOT" /usr/bin/env HIP_PLATFORM=amd PATH=/usr/bin:/bin HOME=/tmp TMPDIR="$tmp" hipcc "${flags[@]}")
   else
-    cmd=(env HIP_PLATFORM=amd /usr/bin/hipcc "${flags[@]}")
+    cmd=(env HIP_PLATFORM=amd TMPDIR="$tmp" /usr/bin/hipcc "${flags[@]}")
   fi
   if "${cmd[@]}" >"$out/$idx.log" 2>&1; then st=ok; else st=FAIL; fi
   rm -f "$objhost"
+  rm -rf "$tmphost"
   t1=$(date +%s%N)
   ms=$(( (t1 - t0) / 1000000 ))
   printf '%s %d.%d\n' "$st" $((ms / 1000)) $((ms % 1000 / 100)) >"$out/$idx.status"
@@ -147,7 +154,8 @@ bitcode_dir() {
 default_archs() { if [[ $1 == 5.2 ]]; then echo gfx90a,gfx1030; else echo gfx90a,gfx942,gfx1100; fi; }
 
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/hipcc-check.XXXXXX")
-trap 'rm -rf "$OUT"' EXIT
+# The jobs' private TMPDIRs inside the ROCm root are named after $OUT.
+trap 'rm -rf "$OUT" "$ROOT/tmp/$(basename "$OUT")".*.tmp' EXIT
 printf '%s ' -I "$RTINC" > "$OUT/flags"
 for d in "${ABSINCS[@]}"; do printf '%s ' -I "$d" >> "$OUT/flags"; done
 # shellcheck disable=SC2086

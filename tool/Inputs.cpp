@@ -1,5 +1,6 @@
 //===- Inputs.cpp - what a run reads and where its outputs go -------------===//
 #include "Inputs.h"
+#include "cu2hip/BuildPort.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -167,6 +168,13 @@ bool leadsOutOf(StringRef P, StringRef In) {
 void planTreeFile(const std::string &P, StringRef In, const InputOptions &O, InputPlan &Plan) {
   std::string Rel = P.substr(In.size() + 1);
   std::string Dest = O.InPlace ? P : (Plan.OutRoot.empty() ? "" : Plan.OutRoot + "/" + Rel);
+  if (buildKindOf(P) != BuildKind::None) {
+    if (std::string Why = whyNotPortable(P, O.MaxFileSize); !Why.empty())
+      Plan.Problems.push_back(problem(P, Why + ": not ported"));
+    else
+      Plan.BuildJobs.push_back({P, Dest});
+    return;
+  }
   if (!isPortedExt(P)) {
     if (!Dest.empty() && !O.InPlace && !O.DryRun && !O.Diff)
       Plan.Copies.push_back({P, Dest});
@@ -262,6 +270,8 @@ Error collectFiles(const InputOptions &O, InputPlan &Plan) {
                         "mirror their paths");
     if (std::string Why = whyNotPortable(J.Input, O.MaxFileSize); !Why.empty())
       Plan.Problems.push_back(problem(J.Input, Why + ": not ported"));
+    else if (buildKindOf(I) != BuildKind::None)
+      Plan.BuildJobs.push_back(J);
     else
       Plan.Jobs.push_back(J);
   }
@@ -367,6 +377,8 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
                                       StringRef ReportPath) {
   for (const FileJob &J : Plan.Jobs)
     Plan.Guard.addInputFile(J.Input);
+  for (const FileJob &J : Plan.BuildJobs)
+    Plan.Guard.addInputFile(J.Input);
   for (const CopyJob &C : Plan.Copies)
     Plan.Guard.addInputFile(C.From);
   std::vector<std::string> Msgs;
@@ -383,9 +395,10 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
   };
   if (O.InRoot.empty() && !Plan.OutRoot.empty())
     checkOutRootOfFiles(Plan, Msgs);
-  for (const FileJob &J : Plan.Jobs)
-    if (!J.Output.empty() && J.Output != "-" && !O.DryRun && !O.Diff)
-      Check(J.Output, O.InPlace);
+  for (const std::vector<FileJob> *Js : {&Plan.Jobs, &Plan.BuildJobs})
+    for (const FileJob &J : *Js)
+      if (!J.Output.empty() && J.Output != "-" && !O.DryRun && !O.Diff)
+        Check(J.Output, O.InPlace);
   for (const CopyJob &C : Plan.Copies)
     Check(C.To, false);
   if (!ReportPath.empty())

@@ -36,6 +36,8 @@ struct CopyJob {
 /// Everything a run will read and write.
 struct InputPlan {
   std::vector<FileJob> Jobs;
+  /// CMake and make files, ported by the build rules (cu2hip/BuildPort.h).
+  std::vector<FileJob> BuildJobs;
   std::vector<CopyJob> Copies;
   /// Paths not ported (errors: the run fails) and walk warnings (a dangling
   /// link, a link to a directory), rule id "io-error" / "io-skipped".

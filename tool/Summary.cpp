@@ -26,6 +26,7 @@ void RunTally::addResult(const FileResult &R, bool IsTU) {
   }
   for (auto &KV : R.Stats.RenamesPerLib)
     PerLib[KV.getKey().str()] += KV.getValue();
+  RenamesNewerHip += R.Stats.RenamesNewerHip;
   for (auto &KV : R.Stats.EditsPerRule)
     if (KV.getKey() != "names")
       PerEdit[KV.getKey().str()] += KV.getValue();
@@ -52,6 +53,9 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
      << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
      << " failed, " << format("%.2f", Secs) << " s\n";
   printCounts(OS, "names converted", T.PerLib);
+  if (T.RenamesNewerHip)
+    OS << "  newer HIP: " << T.RenamesNewerHip
+       << " renamed names exist in HIP 7.2's headers, not in HIP 5.2's\n";
   printCounts(OS, "edits by rule", T.PerEdit);
   printCounts(OS, "findings", T.PerRule);
   if (const PhaseTimes *P = T.Times)
@@ -87,6 +91,7 @@ static json::Value fileJson(const FileResult &R) {
   return json::Object{{"input", R.Input},        {"output", R.Output},
                       {"lines", R.Lines},        {"failed", R.Failed},
                       {"parsed", R.SemanticRan}, {"renames", std::move(Renames)},
+                      {"renames_newer_hip", R.Stats.RenamesNewerHip},
                       {"edits", std::move(Edits)}, {"findings", std::move(Fs)}};
 }
 

@@ -31,6 +31,7 @@ void printFinding(const Finding &F, Verbosity V);
 /// (parse errors, I/O errors, refused paths, failed copies).
 struct RunTally {
   unsigned Files = 0, TUs = 0, Lines = 0, Written = 0, Copied = 0, Failed = 0;
+  unsigned RenamesNewerHip = 0; ///< see FileStats::RenamesNewerHip
   std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
   std::vector<Finding> Unsupported;
   /// Where the run's time went (parse, SDK prelude, token rules, writing).

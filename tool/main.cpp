@@ -12,7 +12,9 @@
 #include "ClangArgs.h"
 #include "Inputs.h"
 #include "OutputWriter.h"
+#include "Progress.h"
 #include "Summary.h"
+#include "cu2hip/BuildPort.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Porter.h"
 #include "cu2hip/SemanticPass.h"
@@ -22,11 +24,13 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <optional>
 
 #ifndef CU2HIP_VERSION
 #define CU2HIP_VERSION "0.1"
@@ -53,6 +57,11 @@ static cl::opt<unsigned> NumJobs("j",
                                           "capped at the translation units and the cores; "
                                           "0 = one per core)"),
                                  cl::init(1), cl::Prefix, cl::cat(Cat));
+static cl::opt<std::string> OffloadArch(
+    "offload-arch",
+    cl::desc("AMD GPU targets written into ported build files, ';'- or ','-separated "
+             "(default gfx942;gfx90a;gfx1100)"),
+    cl::value_desc("gfx list"), cl::init("gfx942;gfx90a;gfx1100"), cl::cat(Cat));
 static cl::opt<bool> InPlace("inplace", cl::desc("Rewrite inputs in place (keeps FILE.orig)"),
                              cl::cat(Cat));
 static cl::opt<bool> DryRun("dry-run", cl::desc("Port and report, write nothing"), cl::cat(Cat));
@@ -137,6 +146,13 @@ static std::string findDataDir(const char *Argv0, StringRef Installed, StringRef
   if (sys::fs::is_directory(Source))
     return Source.str();
   return "";
+}
+
+/// The directory holding <cu2hip/wave.h> etc. (--print-include-dir).
+static std::string Argv0;
+static std::string runtimeIncludeDir() {
+  return findDataDir(Argv0.c_str(), "include/cu2hip-runtime",
+                     CU2HIP_SOURCE_DIR "/runtime/include");
 }
 
 /// A usage or setup error: printed, exit status 2.
@@ -340,6 +356,57 @@ static void copyFiles(const std::vector<CopyJob> &Copies, RunTally &T) {
   }
 }
 
+/// --offload-arch as the build rules take it: ';'-separated gfx targets.
+static Expected<BuildOptions> buildOptions() {
+  BuildOptions B;
+  SmallVector<StringRef, 4> Parts;
+  std::string List = OffloadArch;
+  std::replace(List.begin(), List.end(), ',', ';');
+  StringRef(List).split(Parts, ';', -1, false);
+  B.OffloadArch.clear();
+  for (StringRef P : Parts) {
+    P = P.trim();
+    // gfx<digits/hex>[:feature+|-]..., as clang's --offload-arch takes it.
+    StringRef Name = P.split(':').first;
+    if (!Name.startswith("gfx") || Name.size() < 5 ||
+        !llvm::all_of(Name.drop_front(3), [](char C) { return isHexDigit(C); }))
+      return usage("--offload-arch=" + OffloadArch + ": '" + P +
+                   "' is not an AMD GPU target (gfx942, gfx90a:xnack+, ...)");
+    B.OffloadArch += (B.OffloadArch.empty() ? "" : ";") + P.str();
+  }
+  if (B.OffloadArch.empty())
+    return usage("--offload-arch is empty");
+  return B;
+}
+
+/// The build files of the tree (CMake, make), ported by the build rules.
+static std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
+                                              const BuildOptions &B) {
+  std::vector<FileResult> Out;
+  for (const FileJob &J : Jobs) {
+    auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Buf) {
+      FileResult R;
+      R.Input = J.Input;
+      R.Output = J.Output;
+      R.Failed = true;
+      Finding F;
+      F.RuleId = "io-error";
+      F.Sev = Severity::Error;
+      F.File = J.Input;
+      F.Message = "cannot read file: " + Buf.getError().message();
+      R.Findings.push_back(F);
+      Out.push_back(std::move(R));
+      continue;
+    }
+    FileResult R = portBuildFile(J.Input, (*Buf)->getBuffer(), buildKindOf(J.Input), B);
+    R.Output = J.Output;
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
 /// Summary and report; false when the report could not be written.
 static bool finish(const std::vector<FileResult> &Results, const InputPlan &Plan,
                    const std::string &ReportPath, RunTally &T, double Secs) {
@@ -361,6 +428,7 @@ struct RunSetup {
   Options Opts;
   InputPlan Plan;
   std::string ReportPath; ///< absolute, or ""
+  BuildOptions Build;
 };
 
 /// Maps, options, inputs and the check of every output; an error is a usage
@@ -378,6 +446,10 @@ static Error prepare(const char *Argv0, const std::vector<std::string> &ClangArg
   if (!Opts)
     return Opts.takeError();
   S.Opts = std::move(*Opts);
+  Expected<BuildOptions> Build = buildOptions();
+  if (!Build)
+    return Build.takeError();
+  S.Build = std::move(*Build);
   Expected<InputPlan> Plan = collectInputs(inputOptions(*MaxSize));
   if (!Plan)
     return Plan.takeError();
@@ -408,11 +480,29 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
   if (Verbose)
     errs() << "cu2hip: " << S.Plan.Jobs.size() << " files to port, "
            << (Workers == 1 ? "1 worker" : std::to_string(Workers) + " workers") << "\n";
+  // A tree run on a terminal shows how far it is (not with --quiet, nor
+  // while --diff prints to stdout).
+  std::optional<ProgressLine> Line;
+  if (!InRoot.empty() && !Quiet && !Diff && ProgressLine::isWanted()) {
+    Line.emplace(Start);
+    P.setProgress([&Line](StringRef Phase, StringRef File, unsigned Done, unsigned Total) {
+      Line->update(Phase, File, Done, Total);
+    });
+  }
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers);
+  if (Line)
+    Line->finish();
+  size_t Sources = Results.size();
+  for (const FileResult &R : Results)
+    if (StringRef(R.Ported).contains("#include <cu2hip/") ||
+        StringRef(R.Ported).contains("#include \"cu2hip/"))
+      S.Build.RuntimeInclude = runtimeIncludeDir();
+  for (FileResult &R : portBuildFiles(S.Plan.BuildJobs, S.Build))
+    Results.push_back(std::move(R));
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);
-    T.addResult(Results[I], S.Plan.Jobs[I].IsTU);
+    T.addResult(Results[I], I < Sources && S.Plan.Jobs[I].IsTU);
     PhaseTimer Writing(Times.WriteNs);
     if (!(Results[I].Original.empty() && Results[I].Failed))
       emitResult(Results[I], T);
@@ -456,10 +546,9 @@ int main(int argc, const char **argv) {
   });
   cl::ParseCommandLineOptions(Own.size(), Own.data(),
                               "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
+  Argv0 = argv[0];
   if (PrintIncludeDir) {
-    outs() << findDataDir(argv[0], "include/cu2hip-runtime",
-                          CU2HIP_SOURCE_DIR "/runtime/include")
-           << "\n";
+    outs() << runtimeIncludeDir() << "\n";
     return closeStdout(0);
   }
   if (ListRules) {

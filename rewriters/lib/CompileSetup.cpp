@@ -1,5 +1,7 @@
 //===- CompileSetup.cpp - arguments and shared preludes of the parses -----===//
 #include "cu2hip/CompileSetup.h"
+#include "cu2hip/Signals.h"
+#include <unistd.h>
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -45,8 +47,11 @@ PhaseTimer::~PhaseTimer() { Counter += nowNs() - StartNs; }
 
 const std::string &compatDir() {
   static std::string Dir = [] {
+    // Named by pid, so a later run removes it when this one was SIGKILLed.
+    std::string Prefix = "cu2hip-compat-";
+    removeStaleTempDirs(Prefix);
     llvm::SmallString<256> D;
-    if (llvm::sys::fs::createUniqueDirectory("cu2hip-compat", D))
+    if (llvm::sys::fs::createUniqueDirectory(Prefix + std::to_string(::getpid()), D))
       return std::string();
     llvm::SmallString<256> F(D);
     llvm::sys::path::append(F, "texture_fetch_functions.h");
@@ -55,17 +60,8 @@ const std::string &compatDir() {
       llvm::raw_fd_ostream OS(F, EC);
       OS << "// empty: removed from CUDA 12+, still included by Clang 16\n";
     }
-    llvm::sys::RemoveFileOnSignal(F);
-    std::string S(D);
-    // Leaked on purpose: the exit handler must outlive static destructors.
-    static std::string *Leaked = new std::string(S);
-    std::atexit([] {
-      llvm::SmallString<256> G(*Leaked);
-      llvm::sys::path::append(G, "texture_fetch_functions.h");
-      llvm::sys::fs::remove(G);
-      llvm::sys::fs::remove(*Leaked);
-    });
-    return S;
+    removeTempDirOnExit(std::string(D), std::string(F));
+    return std::string(D);
   }();
   return Dir;
 }

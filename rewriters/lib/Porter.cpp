@@ -198,9 +198,14 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       Units.push_back(I);
       Pass.planUnit(Files[I].Input, Files[I].Flags);
     }
+    unsigned ParsesDone = 0, Parses = unsigned(Units.size() * Pass.numConfigs());
     for (size_t I : Units) {
       for (size_t Config = 0; Config < Pass.numConfigs(); ++Config)
       Pool.async([&, I, Config] {
+        if (Progress) {
+          std::lock_guard<std::mutex> Lock(Mu);
+          Progress("parsing", Files[I].Input, ParsesDone, Parses);
+        }
         SemanticResult SR =
             Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
         std::lock_guard<std::mutex> Lock(Mu);
@@ -210,6 +215,8 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
         Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
         if (SR.Failed)
           TUFailed.insert(Files[I].Input);
+        if (Progress)
+          Progress("parsing", "", ++ParsesDone, Parses);
       });
     }
     Pool.wait();
@@ -223,9 +230,14 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
 
   // Phase 2: token rules, one task per file.
   std::vector<FileResult> Results(Files.size());
+  unsigned FilesDone = 0;
   for (size_t I = 0; I < Files.size(); ++I) {
     Pool.async([&, I] {
       const FileJob &J = Files[I];
+      if (Progress) {
+        std::lock_guard<std::mutex> Lock(Mu);
+        Progress("porting", J.Input, FilesDone, unsigned(Files.size()));
+      }
       FileResult R;
       if (!ReadErrors[I].empty()) {
         R.Input = J.Input;
@@ -259,6 +271,10 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       }
       R.Output = J.Output;
       Results[I] = std::move(R);
+      if (Progress) {
+        std::lock_guard<std::mutex> Lock(Mu);
+        Progress("porting", "", ++FilesDone, unsigned(Files.size()));
+      }
     });
   }
   Pool.wait();

@@ -232,7 +232,7 @@ public:
         C.requestHeader("cu2hip/compat.h");
       ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
       if (E->Since == "7.2")
-        ++C.Stats.RenamesPerLib["(needs ROCm>=6)"];
+        ++C.Stats.RenamesNewerHip;
       if (C.Facts.isInactive(T[I].Offset)) {
         // One note per inactive region.
         for (auto &R : C.Facts.Inactive)

@@ -1,5 +1,6 @@
 //===- Registry.cpp - the list of rules, in the order they run ------------===//
 #include "cu2hip/AstRule.h"
+#include "cu2hip/BuildPort.h"
 #include "cu2hip/Rule.h"
 
 namespace cu2hip {
@@ -101,6 +102,7 @@ std::vector<RuleIdInfo> ruleCatalogue() {
     Add(Make()->ids());
   for (AstRuleFactory Make : astRuleFactories())
     Add(Make()->ids());
+  Add(buildRuleIds());
   Add(porterIds());
   return C;
 }

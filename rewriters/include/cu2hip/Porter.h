@@ -13,6 +13,7 @@
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
 #include "cu2hip/Rule.h"
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -52,6 +53,14 @@ public:
   /// Ports all jobs with `Jobs` threads. Does not write anything.
   std::vector<FileResult> run(const std::vector<FileJob> &Files, unsigned Jobs);
 
+  /// Told how far run() is, from its worker threads one call at a time:
+  /// the phase ("parsing": translation units, all configurations of each;
+  /// "porting": files through the token rules), the file a task just
+  /// started, tasks done and tasks in the phase.
+  using ProgressFn = std::function<void(llvm::StringRef Phase, llvm::StringRef File,
+                                        unsigned Done, unsigned Total)>;
+  void setProgress(ProgressFn F) { Progress = std::move(F); }
+
   /// Ports one buffer with the token rules only (used by unit tests).
   FileResult portBuffer(llvm::StringRef Path, llvm::StringRef Text,
                         const FileFacts &Facts = FileFacts(), bool IsHeader = false);
@@ -60,6 +69,7 @@ private:
   const Options &Opts;
   const MapTable &Maps;
   PhaseTimes *Times;
+  ProgressFn Progress;
 };
 
 /// Writes `Content` to `Path` atomically (temporary file in the same

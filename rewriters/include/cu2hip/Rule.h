@@ -62,6 +62,9 @@ struct FileFacts {
 struct FileStats {
   llvm::StringMap<unsigned> RenamesPerLib; ///< names converted per library
   llvm::StringMap<unsigned> EditsPerRule;
+  /// Names renamed to a HIP name that the HIP 7.2 headers have and the
+  /// HIP 5.2 ones lack (maps `since: "7.2"`): the port needs a newer HIP.
+  unsigned RenamesNewerHip = 0;
 };
 
 /// Everything a token rule sees for one file.

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <initializer_list>
 #include <pthread.h>
+#include <string>
 
 namespace cu2hip {
 
@@ -27,6 +28,20 @@ public:
 private:
   sigset_t Old;
 };
+
+/// Removes the temporary directory `Dir` holding the one file `File` on
+/// every way out of the process that runs code: SIGINT, SIGTERM and SIGHUP
+/// (a handler that unlinks both, then passes the signal on to the handler
+/// installed before it, LLVM's), a crash signal (LLVM's crash handlers) and
+/// exit() (atexit). Only one directory is registered per process; a second
+/// call replaces the first. Not for a SIGKILLed process: see
+/// removeStaleTempDirs.
+void removeTempDirOnExit(const std::string &Dir, const std::string &File);
+
+/// Removes the directories `<tmp>/<Prefix><pid>-*` whose process `pid` no
+/// longer exists (left by a SIGKILLed run), with the regular files in them;
+/// anything else in such a directory keeps it.
+void removeStaleTempDirs(const std::string &Prefix);
 
 } // namespace cu2hip
 

@@ -1,0 +1,97 @@
+//===- Signals.cpp - temporary directories removed on every way out -------===//
+#include "cu2hip/Signals.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace cu2hip {
+
+namespace {
+
+// Paths as plain buffers: the signal handler may only call unlink/rmdir.
+char DirPath[4096];
+char FilePath[4096];
+struct sigaction Previous[3];
+const int Interrupts[3] = {SIGINT, SIGTERM, SIGHUP};
+
+void removeNow() {
+  if (FilePath[0])
+    ::unlink(FilePath);
+  if (DirPath[0])
+    ::rmdir(DirPath);
+}
+
+void onInterrupt(int Sig) {
+  int Saved = errno;
+  removeNow();
+  for (int I = 0; I < 3; ++I) {
+    if (Interrupts[I] != Sig)
+      continue;
+    // Hand the signal to the handler before ours (LLVM's removes its
+    // temporary files and re-raises), or to the default action.
+    sigaction(Sig, &Previous[I], nullptr);
+    errno = Saved;
+    raise(Sig);
+    return;
+  }
+}
+
+bool copyPath(char *To, const std::string &From) {
+  if (From.size() >= sizeof(DirPath))
+    return false;
+  std::memcpy(To, From.c_str(), From.size() + 1);
+  return true;
+}
+
+} // namespace
+
+void removeTempDirOnExit(const std::string &Dir, const std::string &File) {
+  static bool Installed = false;
+  if (!copyPath(DirPath, Dir) || !copyPath(FilePath, File))
+    return;
+  if (Installed)
+    return;
+  Installed = true;
+  // LLVM's handlers first (a no-op file registration does it), so that ours
+  // chains to them.
+  llvm::sys::RemoveFileOnSignal(File);
+  llvm::sys::AddSignalHandler([](void *) { removeNow(); }, nullptr);
+  std::atexit(removeNow);
+  for (int I = 0; I < 3; ++I) {
+    struct sigaction SA;
+    std::memset(&SA, 0, sizeof(SA));
+    SA.sa_handler = onInterrupt;
+    sigemptyset(&SA.sa_mask);
+    sigaction(Interrupts[I], &SA, &Previous[I]);
+  }
+}
+
+void removeStaleTempDirs(const std::string &Prefix) {
+  llvm::SmallString<256> Tmp;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Tmp);
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Tmp, EC), End; It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.consume_front(Prefix))
+      continue;
+    unsigned long Pid;
+    if (Name.take_until([](char C) { return C == '-'; }).getAsInteger(10, Pid) ||
+        Pid == unsigned(getpid()) || ::kill(pid_t(Pid), 0) == 0 || errno != ESRCH)
+      continue;
+    std::error_code EC2;
+    for (llvm::sys::fs::directory_iterator F(It->path(), EC2), FE; F != FE && !EC2;
+         F.increment(EC2))
+      if (F->type() == llvm::sys::fs::file_type::regular_file)
+        llvm::sys::fs::remove(F->path());
+    llvm::sys::fs::remove(It->path());
+  }
+}
+
+} // namespace cu2hip

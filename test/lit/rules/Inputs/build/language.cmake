@@ -1,0 +1,7 @@
+cmake_minimum_required(VERSION 3.18)
+project(demo VERSION 1.0 LANGUAGES CXX CUDA)
+enable_language(CUDA)
+add_executable(demo main.cpp kernels.cu)
+set_source_files_properties(main.cpp PROPERTIES LANGUAGE CUDA)
+target_compile_features(demo PRIVATE cxx_std_17 cuda_std_17)
+target_compile_options(demo PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-DFAST>)
