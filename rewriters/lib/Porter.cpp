@@ -2,6 +2,7 @@
 #include "cu2hip/Signals.h"
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/CompileSetup.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -128,10 +129,17 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
                "the file already uses HIP and contains no CUDA API names or "
                "headers; the porting rules leave it as written");
   addAstOutput(Ctx, Facts.Ast);
-  for (auto &Rule : createRules(Opts))
-    if (!HipOnly || Rule->id() == "vectorize" || Rule->id() == "alloc-hooks" ||
-        Rule->id() == "includes")
-      Rule->run(Ctx);
+  std::vector<std::unique_ptr<Rule>> Rules = createRules(Opts);
+  llvm::erase_if(Rules, [&](const std::unique_ptr<Rule> &Rule) {
+    return HipOnly && Rule->id() != "vectorize" && Rule->id() != "alloc-hooks" &&
+           Rule->id() != "includes";
+  });
+  // Every rule's run, then every rule's finish: what a finish reads (the
+  // requested headers, the claims) is complete whatever the rule order.
+  for (auto &Rule : Rules)
+    Rule->run(Ctx);
+  for (auto &Rule : Rules)
+    Rule->finish(Ctx);
   if (Opts.Annotate)
     for (const Finding &F : Ctx.Findings)
       if (F.Sev != Severity::Note)

@@ -128,11 +128,22 @@ bool FileContext::isMemberOrForeignQualified(size_t I) const {
   const Tok &P = Toks[I - 1];
   if (P.is(clang::tok::period) || P.is(clang::tok::arrow))
     return true;
-  if (P.is(clang::tok::coloncolon) && I >= 2 && Toks[I - 2].isIdent()) {
-    const MapEntry *E = Maps.lookupName(Toks[I - 2].Text);
-    return !(E && E->isNamespace());
+  if (!P.is(clang::tok::coloncolon) || I < 2 || !Toks[I - 2].isIdent())
+    return false;
+  // `X::name`: by declaration identity where the typed index has the name.
+  // A member (`S::cudaMalloc`) or a declaration in another namespace is
+  // foreign; an SDK declaration at global scope reached through the
+  // qualifier (`rt::cudaMalloc` after `namespace rt { using ::cudaMalloc; }`)
+  // is the API itself.
+  if (const NameRef *R = Facts.Index.name(Toks[I].Offset)) {
+    if (R->Kind == DeclKind::Field || !R->Parent.empty())
+      return true;
+    if (R->System && !llvm::StringRef(R->QualName).contains("::"))
+      return false;
   }
-  return false;
+  // By spelling: a qualifier that is not a mapped namespace.
+  const MapEntry *E = Maps.lookupName(Toks[I - 2].Text);
+  return !(E && E->isNamespace());
 }
 
 } // namespace cu2hip

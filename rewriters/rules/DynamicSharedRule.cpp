@@ -5,6 +5,12 @@
 // HIP:   HIP_DYNAMIC_SHARED(float, tile)
 // HIP_DYNAMIC_SHARED is HIP's own macro; on AMD it expands to the extern
 // __shared__ declaration, on the emulator to the block's dynamic buffer.
+// The declaration is found by its shape; where the typed index has the
+// declarator, it must be a variable of incomplete array type (`float[]`,
+// through typedefs and template parameters alike), else the declaration is
+// left as written with a warning. A declaration of several arrays
+// (`extern __shared__ float a[], b[];`) is left as written with a warning:
+// the macro declares one.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 
@@ -23,6 +29,23 @@ public:
   }
 
   bool enabled(const Options &O) const override { return O.DynamicSharedMacro; }
+
+  /// Why `extern ... name[];` (tokens [Extern, Semi]) is not one dynamic
+  /// shared array HIP_DYNAMIC_SHARED can declare, or nullptr when it is.
+  static const char *notOneDynamicArray(const FileContext &C, size_t Extern, size_t Semi) {
+    const auto &T = C.Toks;
+    int Angles = 0; // `Pair<float, int>` is one type
+    for (size_t K = Extern; K < Semi; ++K) {
+      Angles += T[K].is(tok::less) - T[K].is(tok::greater) - 2 * T[K].is(tok::greatergreater);
+      if (T[K].is(tok::comma) && Angles <= 0)
+        return "it declares several arrays, HIP_DYNAMIC_SHARED one";
+    }
+    if (const NameRef *R = indexedName(C, Semi - 3))
+      if (!R->IsDecl || R->Kind != DeclKind::Variable ||
+          !llvm::StringRef(R->Type).endswith("[]"))
+        return "the parse does not see a variable of incomplete array type here";
+    return nullptr;
+  }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;
@@ -54,6 +77,12 @@ public:
       if (!Shared || !Semi || Semi < I + 4 || !T[Semi - 1].is(tok::r_square) ||
           !T[Semi - 2].is(tok::l_square) || !T[Semi - 3].isIdent())
         continue;
+      if (const char *Why = notOneDynamicArray(C, I, Semi)) {
+        C.report(id(), Severity::Warning, T[I].Offset,
+                 std::string("dynamic shared declaration left as written: ") + Why);
+        I = Semi;
+        continue;
+      }
       // The type is the tokens between the qualifiers and the name. It is
       // left in place (other rules may rename it, e.g. __nv_bfloat16); only
       // the text around it is replaced, so the edits never overlap.

@@ -42,6 +42,12 @@ unsigned headerRank(llvm::StringRef H) {
 }
 
 class IncludesRule : public Rule {
+  /// What run() found, for finish().
+  std::vector<IncludeLine> Includes;
+  bool HasRuntime = false;
+  llvm::StringSet<> Present; ///< cu2hip/ headers the file already includes
+  const IncludeLine *RuntimeLine = nullptr;
+
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
@@ -149,11 +155,12 @@ public:
     return true;
   }
 
+  /// Maps the file's includes; remembers what finish() needs.
   void run(FileContext &C) override {
-    auto Includes = findIncludes(C);
-    bool HasRuntime = false;
-    llvm::StringSet<> Present; ///< cu2hip/ headers the file already includes
-    const IncludeLine *RuntimeLine = nullptr;
+    Includes = findIncludes(C);
+    HasRuntime = false;
+    Present.clear();
+    RuntimeLine = nullptr;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
       if (keepsUserHeader(C, L))
@@ -183,6 +190,12 @@ public:
       if (llvm::StringRef(Hip).startswith("cu2hip/"))
         Present.insert(Hip);
     }
+  }
+
+  /// Adds hip_runtime.h where nvcc included the runtime implicitly, and the
+  /// runtime headers the rules requested (FileContext::requestHeader) in
+  /// their run().
+  void finish(FileContext &C) override {
     std::string Add;
     if (!HasRuntime && usesImplicitRuntime(C))
       Add += "#include <hip/hip_runtime.h>\n";

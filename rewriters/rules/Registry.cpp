@@ -20,19 +20,28 @@ std::unique_ptr<Rule> createWaveShuffleRule();
 std::unique_ptr<Rule> createWaveVoteRule();
 std::unique_ptr<Rule> createWaveWarpSizeRule();
 std::unique_ptr<Rule> createWaveCubWidthRule();
-std::unique_ptr<Rule> createWaveFindingsRule();
+std::unique_ptr<Rule> createWaveHostWarpSizeRule();
+std::unique_ptr<Rule> createWaveInlinePtxRule();
+std::unique_ptr<Rule> createWaveTileSizeRule();
+std::unique_ptr<Rule> createWaveWmmaRule();
+std::unique_ptr<Rule> createWaveBlockLoadRule();
 std::unique_ptr<Rule> createLaunchBoundsRule();
 std::unique_ptr<Rule> createCudaArchRule();
 std::unique_ptr<Rule> createDynamicSharedRule();
 std::unique_ptr<Rule> createAllocHooksRule();
 std::unique_ptr<Rule> createVectorizeCastsRule();
-std::unique_ptr<Rule> createWaveHeuristicsRule();
 std::unique_ptr<Rule> createPtxBuiltinRule();
 std::unique_ptr<Rule> createAtomic16Rule();
 std::unique_ptr<Rule> createApiShapeRule();
 std::unique_ptr<Rule> createQualifiedNamespaceRule();
 std::unique_ptr<Rule> createClockTimeRule();
 std::unique_ptr<Rule> createDevicePropRule();
+std::unique_ptr<Rule> createWaveAmdgcnSizeRule();
+std::unique_ptr<Rule> createWaveVolatileSyncRule();
+std::unique_ptr<Rule> createWaveSpinRule();
+std::unique_ptr<Rule> createWaveBlockSizeRule();
+std::unique_ptr<Rule> createWaveOccupancyRule();
+std::unique_ptr<Rule> createWaveHardcoded64Rule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 
@@ -44,11 +53,16 @@ using RuleFactory = std::unique_ptr<Rule> (*)();
 /// warp intrinsics and request <cu2hip/wave.h>; wave-native
 /// (--wave=native) is an AST rule whose claims reach the token rules before
 /// they run; its token part only says when a file was not parsed.
-/// "includes" runs last to add the requested headers.
+/// "includes" adds the requested headers in its finish(), after every
+/// rule's run (Rule::finish), so its place in the list does not matter.
 const RuleFactory TokenRules[] = {
     createWaveNativeRule,   createWaveShuffleRule, createWaveVoteRule,
-    createWaveWarpSizeRule, createWaveCubWidthRule, createWaveFindingsRule,
-    createWaveHeuristicsRule, createLaunchBoundsRule, createCudaArchRule,
+    createWaveWarpSizeRule, createWaveHostWarpSizeRule, createWaveCubWidthRule,
+    // Wave findings, one concern each.
+    createWaveInlinePtxRule, createWaveTileSizeRule, createWaveWmmaRule,
+    createWaveBlockLoadRule, createWaveAmdgcnSizeRule, createWaveVolatileSyncRule,
+    createWaveSpinRule,     createWaveBlockSizeRule, createWaveOccupancyRule,
+    createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createAtomicBf16Rule,   createBuiltinNarrowingRule, createBlasLtScaleTypeRule,

@@ -196,6 +196,31 @@ GuessedDecls guessUserDecls(const FileContext &C) {
   return G;
 }
 
+std::vector<std::pair<size_t, size_t>> deviceBodies(const TokenStream &T) {
+  std::vector<std::pair<size_t, size_t>> R;
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (!(T[I].isIdent("__global__") || T[I].isIdent("__device__")) || T[I].InDirective)
+      continue;
+    for (size_t J = I + 1; J < T.size(); ++J) {
+      if (T[J].is(tok::semi) || T[J].is(tok::equal))
+        break;
+      if (T[J].is(tok::l_paren)) {
+        if (auto C = T.matchForward(J))
+          J = *C;
+        continue;
+      }
+      if (T[J].is(tok::l_brace)) {
+        if (auto C = T.matchForward(J)) {
+          R.push_back({J, *C});
+          I = *C;
+        }
+        break;
+      }
+    }
+  }
+  return R;
+}
+
 std::optional<bool> memberOfType(const FileContext &C, size_t I,
                                  llvm::ArrayRef<llvm::StringRef> Types) {
   const NameRef *R = indexedName(C, I);

@@ -73,6 +73,11 @@ enum class ScopeKind {
 /// before them).
 std::vector<ScopeKind> scopeKinds(const TokenStream &T);
 
+/// [open brace, close brace] token indices of every __global__/__device__
+/// function body, by spelling (the qualifier, then the first `{` before a
+/// `;` or `=` outside parentheses).
+std::vector<std::pair<size_t, size_t>> deviceBodies(const TokenStream &T);
+
 /// The device-property structs whose members wave-host-warpsize and
 /// wave-occupancy are about.
 inline llvm::ArrayRef<llvm::StringRef> devicePropTypes() {

@@ -701,6 +701,92 @@ private:
     return std::make_pair(C->getSourceRange(), Sub);
   }
 
+  /// Why node `S` itself (not its children) changes meaning in the
+  /// vectorized form, or "". Sets `Done` when `S` is decided with its
+  /// children (a name, a read at the index): they are not walked.
+  std::string scanNode(const FunctionDecl *K, const VarDecl *Idx, Elementwise &W,
+                       const Stmt *S, const Stmt *Parent, bool &Done) {
+    if (hasSideEffectOperator(S))
+      return "the expression has side effects";
+    if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
+      Done = true;
+      return nameWhy(K, Idx, R);
+    }
+    if (const auto *C = dyn_cast<CallExpr>(S)) {
+      if (auto L = ldgRead(C, Idx)) {
+        Done = true;
+        return read(K, W, L->second, L->first);
+      }
+      const FunctionDecl *F = C->getDirectCallee();
+      if (!F)
+        return "the expression calls through a pointer or an object (the callee "
+               "cannot be checked)";
+      std::set<const FunctionDecl *> Seen;
+      return callee(F, Seen, /*Direct=*/true);
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+      std::set<const FunctionDecl *> Seen;
+      return callee(C->getConstructor(), Seen, /*Direct=*/true);
+    }
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
+      return subscriptWhy(K, Idx, W, Sub, Parent, Done);
+    return "";
+  }
+
+  /// An increment, decrement or assignment, built-in or overloaded.
+  static bool hasSideEffectOperator(const Stmt *S) {
+    if (const auto *U = dyn_cast<UnaryOperator>(S))
+      return U->isIncrementDecrementOp();
+    if (const auto *B = dyn_cast<BinaryOperator>(S))
+      return B->isAssignmentOp();
+    if (const auto *O = dyn_cast<CXXOperatorCallExpr>(S))
+      return O->isAssignmentOp() || O->getOperator() == OO_PlusPlus ||
+             O->getOperator() == OO_MinusMinus;
+    return false;
+  }
+
+  /// Why the name `R` in the expression changes meaning, or "": built-ins,
+  /// the index and pointer parameters may appear only in reads `a[i]`.
+  std::string nameWhy(const FunctionDecl *K, const VarDecl *Idx, const DeclRefExpr *R) {
+    llvm::StringRef B = builtinVarName(R->getDecl());
+    if (!B.empty())
+      return ("the expression uses '" + B + "', which depends on the thread or has effects")
+          .str();
+    if (R->getDecl() == Idx)
+      return "the index '" + Idx->getName().str() +
+             "' is used in the expression other than as a subscript 'a[" +
+             Idx->getName().str() + "]'";
+    const ParmVarDecl *PV = param(K, R);
+    if (PV && PV->getType()->isPointerType())
+      return "pointer parameter '" + PV->getName().str() + "' is used other than as '" +
+             PV->getName().str() + "[" + Idx->getName().str() + "]'";
+    return "";
+  }
+
+  /// A subscript in the expression: a read at the index is recorded (and
+  /// `Done`); other reads of pointer parameters and addresses of elements
+  /// are refused; a local table indexed by a constant (`c_coef[2]`) is
+  /// walked on.
+  std::string subscriptWhy(const FunctionDecl *K, const VarDecl *Idx, Elementwise &W,
+                           const ArraySubscriptExpr *Sub, const Stmt *Parent, bool &Done) {
+    if (isRefTo(Sub->getIdx(), Idx)) {
+      Done = true;
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent))
+        if (U->getOpcode() == UO_AddrOf)
+          return "the address of '" + text(Sub->getSourceRange()) +
+                 "' is taken (only the element's value may be used)";
+      return read(K, W, Sub, Sub->getSourceRange());
+    }
+    if (refersTo(Sub->getIdx(), Idx))
+      return "'" + text(Sub->getSourceRange()) +
+             "' is not read at the index (index not contiguous)";
+    const ParmVarDecl *PV = param(K, Sub->getBase());
+    if (PV && PV->getType()->isPointerType())
+      return "'" + text(Sub->getSourceRange()) + "' reads '" + PV->getName().str() +
+             "' other than at the index";
+    return "";
+  }
+
   /// Walks E (pre-order, source order): reads at the index are recorded;
   /// anything that would change meaning in the vectorized form is the
   /// returned reason.
@@ -709,69 +795,13 @@ private:
     S = see(S);
     if (!S)
       return "";
-    if (const auto *U = dyn_cast<UnaryOperator>(S))
-      if (U->isIncrementDecrementOp())
-        return "the expression has side effects";
-    if (const auto *B = dyn_cast<BinaryOperator>(S))
-      if (B->isAssignmentOp())
-        return "the expression has side effects";
-    if (const auto *O = dyn_cast<CXXOperatorCallExpr>(S))
-      if (O->isAssignmentOp() || O->getOperator() == OO_PlusPlus ||
-          O->getOperator() == OO_MinusMinus)
-        return "the expression has side effects";
-    if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
-      llvm::StringRef B = builtinVarName(R->getDecl());
-      if (!B.empty())
-        return ("the expression uses '" + B + "', which depends on the thread or has effects")
-            .str();
-      if (R->getDecl() == Idx)
-        return "the index '" + Idx->getName().str() +
-               "' is used in the expression other than as a subscript 'a[" +
-               Idx->getName().str() + "]'";
-      const ParmVarDecl *PV = param(K, R);
-      if (PV && PV->getType()->isPointerType())
-        return "pointer parameter '" + PV->getName().str() + "' is used other than as '" +
-               PV->getName().str() + "[" + Idx->getName().str() + "]'";
-      return "";
-    }
-    if (const auto *C = dyn_cast<CallExpr>(S)) {
-      if (auto L = ldgRead(C, Idx))
-        return read(K, W, L->second, L->first);
-      const FunctionDecl *F = C->getDirectCallee();
-      if (!F)
-        return "the expression calls through a pointer or an object (the callee "
-               "cannot be checked)";
-      std::set<const FunctionDecl *> Seen;
-      std::string Why = callee(F, Seen, /*Direct=*/true);
-      if (!Why.empty())
-        return Why;
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
-      std::set<const FunctionDecl *> Seen;
-      std::string Why = callee(C->getConstructor(), Seen, /*Direct=*/true);
-      if (!Why.empty())
-        return Why;
-    }
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S)) {
-      if (isRefTo(Sub->getIdx(), Idx)) {
-        if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent))
-          if (U->getOpcode() == UO_AddrOf)
-            return "the address of '" + text(Sub->getSourceRange()) +
-                   "' is taken (only the element's value may be used)";
-        return read(K, W, Sub, Sub->getSourceRange());
-      }
-      if (refersTo(Sub->getIdx(), Idx))
-        return "'" + text(Sub->getSourceRange()) +
-               "' is not read at the index (index not contiguous)";
-      const ParmVarDecl *PV = param(K, Sub->getBase());
-      if (PV && PV->getType()->isPointerType())
-        return "'" + text(Sub->getSourceRange()) + "' reads '" + PV->getName().str() +
-               "' other than at the index";
-      // A local table indexed by a constant, e.g. c_coef[2]: scan on.
-    }
+    bool Done = false;
+    std::string Why = scanNode(K, Idx, W, S, Parent, Done);
+    if (!Why.empty() || Done)
+      return Why;
     const Stmt *Me = S;
     for (const Stmt *C : S->children()) {
-      std::string Why = scan(K, Idx, W, C, isa<ImplicitCastExpr>(Me) ? Parent : Me);
+      Why = scan(K, Idx, W, C, isa<ImplicitCastExpr>(Me) ? Parent : Me);
       if (!Why.empty())
         return Why;
     }
@@ -960,51 +990,66 @@ private:
                    "the loop header holds CUDA names that are renamed");
   }
 
-  std::string singleIndex(const FunctionDecl *K, const CompoundStmt *Body, KernelPlan &P) {
+  /// The parts of a single-index kernel: `I i = <thread index>; if (i < n)
+  /// y[i] = E;` or `I i = ...; if (i >= n) return; y[i] = E;`.
+  struct SingleIndexShape {
+    const VarDecl *Idx = nullptr;
+    const IfStmt *If = nullptr;
+    const Stmt *Store = nullptr; ///< the guarded `y[i] = E;`
+    bool EarlyReturn = false;    ///< the `if (i >= n) return;` form
+  };
+
+  /// Matches the statements of a single-index kernel into `Sh`; returns
+  /// NotCandidate when the body does not have that shape, a reason when it
+  /// has but cannot be vectorized, "" otherwise.
+  std::string matchSingleIndex(const FunctionDecl *K, const CompoundStmt *Body,
+                               SingleIndexShape &Sh) {
     if (Body->size() < 2)
       return NotCandidate;
-    const VarDecl *Idx = indexDecl(Body->body_front());
-    if (!Idx)
+    Sh.Idx = indexDecl(Body->body_front());
+    if (!Sh.Idx)
       return NotCandidate;
-    const auto *If = dyn_cast<IfStmt>(*std::next(Body->body_begin()));
-    if (!If)
+    Sh.If = dyn_cast<IfStmt>(*std::next(Body->body_begin()));
+    if (!Sh.If)
       return NotCandidate;
-    std::string I = Idx->getName().str();
-    std::string Why = narrowWhy(Idx);
+    std::string Why = narrowWhy(Sh.Idx);
     if (!Why.empty())
       return Why;
+    const IfStmt *If = Sh.If;
     if (If->getElse() || If->getInit() || If->getConditionVariable() ||
         (If->getIfLoc().isMacroID() && !K->getLocation().isMacroID()))
       return NotCandidate;
     // `if (i >= n) return;` guards the rest of the kernel.
-    bool EarlyReturn = isa_and_nonnull<ReturnStmt>(singleStatement(If->getThen())) &&
-                       !cast<ReturnStmt>(singleStatement(If->getThen()))->getRetValue();
-    const Stmt *S = nullptr;
-    if (EarlyReturn) {
-      if (Body->size() != 3)
-        return NotCandidate;
-      S = Body->body_back();
-    } else {
-      if (Body->size() != 2)
-        return NotCandidate;
-      S = singleStatement(If->getThen());
-    }
-    auto A = asAssignment(S);
-    if (!A || !isa<ArraySubscriptExpr>(A->LHS->IgnoreParenImpCasts()) ||
-        !isa<DeclRefExpr>(
-            cast<ArraySubscriptExpr>(A->LHS->IgnoreParenImpCasts())->getBase()->IgnoreParenImpCasts()))
+    const auto *Ret = dyn_cast_or_null<ReturnStmt>(singleStatement(If->getThen()));
+    Sh.EarlyReturn = Ret && !Ret->getRetValue();
+    if (Body->size() != (Sh.EarlyReturn ? 3u : 2u))
+      return NotCandidate;
+    Sh.Store = Sh.EarlyReturn ? Body->body_back() : singleStatement(If->getThen());
+    auto A = asAssignment(Sh.Store);
+    const auto *Sub = A ? dyn_cast<ArraySubscriptExpr>(A->LHS->IgnoreParenImpCasts()) : nullptr;
+    if (!Sub || !isa<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
       return NotCandidate; // only a guarded store `a[...] op ...;` is a candidate
+    return "";
+  }
+
+  std::string singleIndex(const FunctionDecl *K, const CompoundStmt *Body, KernelPlan &P) {
+    SingleIndexShape Sh;
+    std::string Why = matchSingleIndex(K, Body, Sh);
+    if (!Why.empty())
+      return Why;
+    const VarDecl *Idx = Sh.Idx;
+    std::string I = Idx->getName().str();
     if (!isGlobalIndex(Idx->getInit()))
       return "the index is not 'blockIdx.x * blockDim.x + threadIdx.x' (index not "
              "contiguous)";
-    const auto *Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+    const auto *Cond = dyn_cast<BinaryOperator>(Sh.If->getCond()->IgnoreParenImpCasts());
     std::string Count;
-    if (!Cond || Cond->getOpcode() != (EarlyReturn ? BO_GE : BO_LT) ||
+    if (!Cond || Cond->getOpcode() != (Sh.EarlyReturn ? BO_GE : BO_LT) ||
         !isRefTo(Cond->getLHS(), Idx) || !boundCount(K, Cond->getRHS(), Count))
       return "the bounds check is not 'if (" + I + " < n)' or 'if (" + I +
              " >= n) return;' with n an integer parameter";
     Elementwise W;
-    Why = checkBody(K, Idx, S, W);
+    Why = checkBody(K, Idx, Sh.Store, W);
     if (!Why.empty())
       return Why;
     const ParmVarDecl *NP = param(K, Cond->getRHS());
@@ -1015,13 +1060,22 @@ private:
     if (SM().getFileID(SM().getFileLoc(K->getLocation())) != SM().getMainFileID())
       return singleIndexWhy("the kernel is in a header, so its launches in other files are "
                             "not visible");
+    return planSingleIndex(K, Body, Sh, W, NP, Count, P);
+  }
+
+  /// Plans the edits of a single-index kernel whose checks passed (bound
+  /// parameter `NP`, element count text `Count`): the index as size_t, the
+  /// guarded store as vec_map_at, then its launches.
+  std::string planSingleIndex(const FunctionDecl *K, const CompoundStmt *Body,
+                              const SingleIndexShape &Sh, const Elementwise &W,
+                              const ParmVarDecl *NP, const std::string &Count,
+                              KernelPlan &P) {
     P.SingleIndex = true;
     P.BoundParam = NP->getFunctionScopeIndex();
     P.PtrParams.push_back(W.Out->getFunctionScopeIndex());
     for (const ParmVarDecl *In : W.Inputs)
       P.PtrParams.push_back(In->getFunctionScopeIndex());
     P.ElemType = spell(W.Out->getType()->getPointeeType().getCanonicalType());
-    // The kernel: the index as size_t, the guarded store as vec_map_at.
     std::set<std::string> Taken = takenNames(K);
     std::string Tid = "cu2hip_t";
     while (Taken.count(Tid))
@@ -1033,14 +1087,15 @@ private:
     if (hasMappedName(Pre[0].Range))
       return "the index or the bounds check holds CUDA names that are renamed";
     SourceLocation End;
-    if (!EarlyReturn)
-      if (const auto *CS = dyn_cast<CompoundStmt>(If->getThen()))
+    if (!Sh.EarlyReturn)
+      if (const auto *CS = dyn_cast<CompoundStmt>(Sh.If->getThen()))
         End = CS->getRBracLoc();
-    Why = planMap(K, W, If->getIfLoc(), End,
-                  "cu2hip::vec_map_at(" + Tid + ", " + Count + ", " + W.Out->getName().str() +
-                      ", ",
-                  Pre, P, "the index or the bounds check holds CUDA names that are renamed",
-                  Tid);
+    std::string Why =
+        planMap(K, W, Sh.If->getIfLoc(), End,
+                "cu2hip::vec_map_at(" + Tid + ", " + Count + ", " + W.Out->getName().str() +
+                    ", ",
+                Pre, P, "the index or the bounds check holds CUDA names that are renamed",
+                Tid);
     if (!Why.empty())
       return Why;
     return launches(K, P);

@@ -240,9 +240,21 @@ public:
 private:
   // ---- 1. alignment assertions at vector casts -----------------------------
 
+  /// Alignment a pointer to the vector type named `N` needs (16 or 8), or 0.
+  static unsigned vectorTypeAlign(llvm::StringRef N) {
+    return llvm::StringSwitch<unsigned>(N)
+        .Cases("float4", "int4", "uint4", "double2", 16)
+        .Cases("longlong2", "ulonglong2", "long2", "ulong2", 16)
+        .Cases("float2", "int2", "uint2", "short4", "ushort4", 8)
+        .Default(0);
+  }
+
   /// Alignment the pointer type in [First, Last] needs (16 or 8), or 0 when
-  /// it is not a pointer to a vector type.
-  static unsigned vectorPointerAlign(const TokenStream &T, size_t First, size_t Last) {
+  /// it is not a pointer to a vector type. A single type name is decided by
+  /// its canonical type where the typed index has it (`using vec_t =
+  /// float4;`, a typedef), else by its spelling.
+  static unsigned vectorPointerAlign(const FileContext &C, size_t First, size_t Last) {
+    const TokenStream &T = C.Toks;
     if (First > Last || !T[Last].is(tok::star))
       return 0;
     size_t E = Last; // exclusive end of the type name
@@ -266,11 +278,13 @@ private:
       return 16;
     if (B + 1 != E || !T[B].isIdent())
       return 0;
-    return llvm::StringSwitch<unsigned>(T[B].Text)
-        .Cases("float4", "int4", "uint4", "double2", 16)
-        .Cases("longlong2", "ulonglong2", "long2", "ulong2", 16)
-        .Cases("float2", "int2", "uint2", "short4", "ushort4", 8)
-        .Default(0);
+    if (const NameRef *R = indexedName(C, B))
+      if (R->Kind == DeclKind::Type && !R->Type.empty()) {
+        llvm::StringRef Canonical = R->Type;
+        Canonical.consume_front("struct ");
+        return vectorTypeAlign(Canonical);
+      }
+    return vectorTypeAlign(T[B].Text);
   }
 
   void namedVectorCast(FileContext &C, size_t I) {
@@ -292,7 +306,7 @@ private:
     }
     if (G + 1 >= T.size() || !T[G + 1].is(tok::l_paren))
       return;
-    unsigned Align = vectorPointerAlign(T, I + 2, G - 1);
+    unsigned Align = vectorPointerAlign(C, I + 2, G - 1);
     if (!Align)
       return;
     auto Close = T.matchForward(G + 1);
@@ -313,7 +327,7 @@ private:
     if (I > 0 && (T[I - 1].is(tok::r_paren) || T[I - 1].is(tok::r_square) ||
                   T[I - 1].is(tok::greater)))
       return;
-    unsigned Align = vectorPointerAlign(T, I + 1, *Close - 1);
+    unsigned Align = vectorPointerAlign(C, I + 1, *Close - 1);
     if (!Align)
       return;
     // The operand: prefix `&`/`*`, then a name or a parenthesised

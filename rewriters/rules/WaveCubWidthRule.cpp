@@ -4,8 +4,11 @@
 // HIP:   hipcub::WarpReduce<float, 32>
 // Why: hipCUB's default logical warp is the hardware wavefront (64 on CDNA),
 // so 32-thread groups get wrong sums or zeros (catalogue row 19; hipCUB#122,
-// ROCm/bitsandbytes#93). Applies to WarpReduce, WarpScan, WarpExchange,
-// WarpLoad, WarpStore (whose 2nd/3rd parameter is the logical warp size).
+// ROCm/bitsandbytes#93). Applies to WarpReduce and WarpScan (the logical
+// warp size is their 2nd parameter), WarpExchange (3rd), WarpLoad and
+// WarpStore (4th, after the algorithm: where the algorithm is left to its
+// default, WARP_LOAD_DIRECT / WARP_STORE_DIRECT, it is spelled out so the
+// width can follow).
 // The primitive is recognised by declaration identity through the typed
 // index (namespace aliases, using-declarations), by spelling elsewhere.
 //===----------------------------------------------------------------------===//
@@ -28,6 +31,16 @@ public:
 
   bool enabled(const Options &O) const override { return O.Wave != WaveMode::Keep; }
 
+  /// Number of template arguments before the logical-warp parameter of the
+  /// CUB warp primitive named `N`, or 0 when `N` is not one.
+  static unsigned warpArgsBefore(llvm::StringRef N) {
+    return llvm::StringSwitch<unsigned>(N)
+        .Cases("WarpReduce", "WarpScan", 1)
+        .Case("WarpExchange", 2)
+        .Cases("WarpLoad", "WarpStore", 3)
+        .Default(0);
+  }
+
   /// Is the template name at `I` CUB's (or hipCUB's) warp primitive? By
   /// declaration identity where the index has the name (so `cb::WarpReduce`
   /// through `namespace cb = cub;` and `WarpReduce` after `using
@@ -40,7 +53,7 @@ public:
       llvm::StringRef Q = R->QualName;
       return R->System && (R->Kind == DeclKind::Template || R->Kind == DeclKind::Type) &&
              (Q.consume_front("cub::") || Q.consume_front("hipcub::")) &&
-             (Q == "WarpReduce" || Q == "WarpScan");
+             warpArgsBefore(Q) != 0;
     }
     bool Spelled = T[I - 1].is(tok::coloncolon) &&
                    (T[I - 2].isIdent("cub") || T[I - 2].isIdent("hipcub"));
@@ -59,9 +72,7 @@ public:
     bool GuessNoted = false;
     for (size_t I = 2; I + 1 < T.size(); ++I) {
       // Number of template arguments before the logical-warp parameter.
-      unsigned Before = llvm::StringSwitch<unsigned>(T[I].Text)
-                            .Cases("WarpReduce", "WarpScan", 1)
-                            .Default(0);
+      unsigned Before = warpArgsBefore(T[I].Text);
       if (!T[I].isIdent() || !Before || !T[I + 1].is(tok::less))
         continue;
       if (!isCubWarpPrimitive(C, I, GuessNoted))
@@ -88,13 +99,19 @@ public:
         else if (T[J].is(tok::semi))
           break;
       }
-      if (!Close || Commas + 1 != Before)
+      if (!Close)
+        continue;
+      std::string Add = ", 32";
+      if (Commas + 2 == Before && Before == 3) // WarpLoad<T, N>: default algorithm
+        Add = T[I].Text == "WarpLoad" ? ", hipcub::WARP_LOAD_DIRECT, 32"
+                                      : ", hipcub::WARP_STORE_DIRECT, 32";
+      else if (Commas + 1 != Before)
         continue;
       if (T[Close].is(tok::greatergreater)) {
         // `WarpReduce<vec<float>>`: insert inside the outer '>'.
-        C.insertAtOffset(id(), T[Close].Offset + 1, ", 32");
+        C.insertAtOffset(id(), T[Close].Offset + 1, Add);
       } else
-        C.insert(id(), Close, ", 32");
+        C.insert(id(), Close, Add);
     }
   }
 };

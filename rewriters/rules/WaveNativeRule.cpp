@@ -452,15 +452,16 @@ void WaveNativeAstRule::run(const Unit &U, const Collector &C) {
   emit(U);
 }
 
-/// Without a parse: says once per file with warp shuffles that
-/// --wave=native needs one.
+/// Where the AST part cannot look: says once per file with warp shuffles
+/// that --wave=native needs a parse, and once per file with shuffles in a
+/// branch no configuration compiled (they have no AST and stay logical32).
 class WaveNativeParseRule : public Rule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override { return nativeIds(); }
   bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
   void run(FileContext &C) override {
     if (C.Facts.Parsed)
-      return;
+      return inactiveNote(C);
     for (size_t I = 0; I < C.Toks.size(); ++I) {
       const Tok &T = C.Toks[I];
       bool Sync;
@@ -471,6 +472,22 @@ public:
                "(--no-semantic, or no configuration compiled it): its warp reductions "
                "stay logical32 (32-lane warps)",
                "run without --no-semantic, with the file's compile flags");
+      return;
+    }
+  }
+
+  void inactiveNote(FileContext &C) {
+    for (size_t I = 0; I < C.Toks.size(); ++I) {
+      const Tok &T = C.Toks[I];
+      bool Sync;
+      if (!T.isIdent() || T.InDirective || !isShuffle(T.Text, Sync) ||
+          !C.Facts.isInactive(T.Offset))
+        continue;
+      C.report(id(), Severity::Note, T.Offset,
+               "this warp shuffle is in a branch no configuration compiles (#if): "
+               "--wave=native decides from Clang's parse, which does not see it, so "
+               "it stays logical32 (32-lane warps)",
+               "add a --config whose macros select the branch to have it decided");
       return;
     }
   }

@@ -6,9 +6,8 @@
 // HIP's warpSize is 64 on CDNA and, since ROCm 7, not a constant expression
 // (catalogue rows 6, 7, 17; bitsandbytes#1762, vllm#20330, apex#231).
 // cu2hip::logical_warp_size is a constexpr 32. Member reads (`prop.warpSize`,
-// host code) are not renamed: they get the finding wave-host-warpsize, only
-// for members of cudaDeviceProp/hipDeviceProp_t where the typed index knows
-// the member's type. A user's own `warpSize` (parameter, variable) keeps its
+// host code) are not renamed (WaveHostWarpSizeRule.cpp reports them). A
+// user's own `warpSize` (parameter, variable) keeps its
 // uses; a struct member named warpSize does not stop the device variable
 // from being converted.
 //===----------------------------------------------------------------------===//
@@ -22,7 +21,6 @@ public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
         {"wave-warpsize", IdKind::Edit, "warpSize in device code: constexpr 32"},
-        {"wave-host-warpsize", IdKind::Warning, "host reads the device wavefront size"},
     };
     return Ids;
   }
@@ -60,23 +58,6 @@ public:
     return false;
   }
 
-  /// `prop.warpSize`: a finding when the member is the device-property
-  /// struct's (by the index), or, without an index entry, whenever the
-  /// member is spelled so (noted as a guess when the file was not parsed).
-  void reportHostRead(FileContext &C, size_t I) {
-    auto OfProp = memberOfType(C, I, devicePropTypes());
-    if (OfProp == std::optional<bool>(false))
-      return; // a member of some other type
-    std::string Msg = "reads the device's wavefront size (64 on CDNA, 32 on RDNA); "
-                      "the port keeps 32-lane CUDA warps, so geometry computed from "
-                      "it no longer matches the kernels";
-    if (!OfProp && !C.Facts.Parsed)
-      Msg += " (guessed from the member's name: the file was not parsed)";
-    C.report("wave-host-warpsize", Severity::Warning, C.Toks[I].Offset, Msg,
-             "use 32 (cu2hip::logical_warp_size) for warp geometry, or "
-             "cu2hip::host_wave_size() where the real wavefront is meant");
-  }
-
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     bool UserDeclared = declaresWarpSize(C);
@@ -91,10 +72,8 @@ public:
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent("warpSize") || C.inWaveNative(T[I].Offset))
         continue;
-      if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow))) {
-        reportHostRead(C, I);
-        continue;
-      }
+      if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow)))
+        continue; // a member read: wave-host-warpsize's
       if (C.Opts.Wave == WaveMode::Keep || C.isMemberOrForeignQualified(I) ||
           isMacroNameBeingDefined(C, I))
         continue;

@@ -88,13 +88,16 @@ public:
   FileStats Stats;
   /// Claims byte range [Begin, End) for `Rule`: other rules do not edit the
   /// tokens inside (e.g. wave-native's rewritten bodies, which the
-  /// logical-32 rules must leave alone). AST rules' claims arrive here too.
+  /// logical-32 rules must leave alone). AST rules' claims arrive here
+  /// before any token rule runs; a token rule's claim made in run() binds
+  /// the others only from their finish() on (Rule::finish).
   void claim(llvm::StringRef Rule, unsigned Begin, unsigned End);
   /// The id of the rule that claimed `Offset`, or "" when none did.
   llvm::StringRef claimedBy(unsigned Offset) const;
   bool inWaveNative(unsigned Offset) const { return claimedBy(Offset) == "wave-native"; }
   /// Asks for `Header` (e.g. "cu2hip/wave.h") in the output; the includes
-  /// rule, which runs last, adds the missing ones.
+  /// rule adds the missing ones in its finish() (Rule::finish), after every
+  /// rule ran, so a request from any rule in run() is seen.
   void requestHeader(llvm::StringRef Header) { RequestedHeaders.insert(Header); }
   const llvm::StringSet<> &requestedHeaders() const { return RequestedHeaders; }
 
@@ -158,7 +161,14 @@ public:
   /// Whether the rule runs under `Opts` (default: always; opt-in rules and
   /// mode-specific rules say when).
   virtual bool enabled(const Options &) const { return true; }
+  /// Edits and findings of the file; claims (FileContext::claim) and
+  /// header requests (FileContext::requestHeader) made here are seen by
+  /// every rule's finish().
   virtual void run(FileContext &Ctx) = 0;
+  /// Called after every rule's run() on the file, for work that reads what
+  /// all rules asked for (the includes rule adds the requested headers
+  /// here), so no rule depends on running after another. Default: nothing.
+  virtual void finish(FileContext &) {}
 };
 
 /// Creates the token rules enabled by `Opts`, in the order they run.
