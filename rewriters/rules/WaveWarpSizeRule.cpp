@@ -25,6 +25,19 @@ public:
     return Ids;
   }
 
+  /// Is \p K a builtin integer type keyword that a pointer or reference
+  /// declarator can follow (`int *warpSize`, `const unsigned &warpSize`)?
+  /// Any other identifier before `*`/`&` is taken as an operand: in
+  /// `blockIdx.x * warpSize;` or `(n * warpSize)` the `*` is a product, not
+  /// a declarator (llm.c dev/cuda/matmul_backward_bias.cu kernel 4, whose
+  /// `blockDim.x / warpSize` became 0 on wave64 and looped forever).
+  static bool isIntTypeKeyword(const Tok &K) {
+    for (const char *Kw : {"int", "unsigned", "signed", "long", "short", "size_t", "auto"})
+      if (K.isIdent(Kw))
+        return true;
+    return false;
+  }
+
   /// Does the file declare its own `warpSize` (variable, parameter,
   /// template parameter)? By spelling, for code without index entries: a
   /// declarator follows a type name or keyword. A member of a struct
@@ -42,7 +55,7 @@ public:
       bool TypeBefore = P.isIdent() && !P.isIdent("return") && !P.isIdent("case") &&
                         !P.isIdent("sizeof") && !P.isIdent("define");
       bool PtrRef = (P.is(clang::tok::star) || P.is(clang::tok::amp)) && I >= 2 &&
-                    T[I - 2].isIdent();
+                    isIntTypeKeyword(T[I - 2]);
       const Tok &N = T[I + 1];
       bool DeclEnd = N.is(clang::tok::equal) || N.is(clang::tok::semi) ||
                      N.is(clang::tok::comma) || N.is(clang::tok::r_paren) ||
