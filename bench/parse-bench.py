@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
-"""Time cu2hip on source trees: the whole run at -j1 and -j2, the time per
-translation unit, the share spent parsing, and (optionally) hipify-clang on
-the same files, one file at a time, as it is normally used.
+"""Time cu2hip on source trees: the whole run at -j1 and -j2 (wall and CPU),
+CPU per translation unit, the shares spent in Clang parses and in building the
+shared SDK prelude, and the kernels vectorized / reductions made native /
+refused by reason (run with --option=--vectorize --option=--wave=native);
+optionally hipify-clang on the same .cu files, one process per file, one and
+two at a time.
 
-Not a test: it prints a table (Markdown) and checks nothing but that two
-cu2hip binaries, when given, write byte-identical trees.
+Not a test: it prints tables (Markdown) and checks nothing but, with --same
+TAG, that binary TAG writes the tree and findings that 'after' writes.
 
-  bench/parse-bench.py --after build/tool/cu2hip [--before OLD/cu2hip]
-      [--hipify /path/to/hipify-clang] [--runs 3] [--cuda-path DIR]
+  bench/parse-bench.py --after build/tool/cu2hip
+      [--before [TAG=]OLD/cu2hip ...] [--same TAG] [--j1-only TAG]
+      [--option=--vectorize --option=--wave=native]
+      [--hipify /path/to/hipify-clang] [--runs 2] [--cuda-path DIR]
       TREE[,CLANG_ARG...] ...
 
 TREE is a directory ported with --in-root; CLANG_ARGs (comma-separated, e.g.
 -I/src/Common) are passed to both tools after `--`. Wall and CPU (user+sys)
-seconds are the best of --runs runs. The parse share is cu2hip's own
-figure (--report "time"): thread-seconds in Clang parses and prelude
-builds over the wall time of the -j1 run.
+seconds are the best of --runs runs; on a loaded machine compare CPU. The
+shares are cu2hip's own figures (--report "time"): thread-seconds in Clang
+parses, and in prelude builds, over the wall time of the -j1 run. Kernel
+counts come from the ported files (one cu2hip::vec_map_* call per vectorized
+kernel, one `int cu2hip_width = 32` parameter per native warp reduction) and
+refusals from the --report notes of the vectorize and wave-native rules.
 """
 import argparse
 import collections
@@ -79,6 +87,8 @@ def reason(message):
             message = message.split(sep, 1)[1]
             break
     message = re.sub(r"'[^']*'", "'...'", message)
+    message = re.sub(r"(at )?line \d+", "line N", message)
+    message = re.sub(r"<[^>]*>", "<...>", message)
     return message.split(";")[0].split(" (")[0][:90]
 
 
