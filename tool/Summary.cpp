@@ -59,9 +59,13 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   printCounts(OS, "edits by rule", T.PerEdit);
   printCounts(OS, "findings", T.PerRule);
   if (const PhaseTimes *P = T.Times)
-    OS << format("  time: parse %.2f s (%u parses), SDK prelude PCH %.2f s (%u built, "
+    OS << format("  time: parse %.2f s (%u parses%s), SDK prelude PCH %.2f s (%u built, "
                  "%u uses), token rules %.2f s, writing %.2f s\n",
                  PhaseTimes::seconds(P->ParseNs), P->Parses.load(),
+                 P->ParsesSkipped ? (", " + std::to_string(P->ParsesSkipped.load()) +
+                                     " --config parses equal to the host's skipped")
+                                        .c_str()
+                                  : "",
                  PhaseTimes::seconds(P->PreludeNs), P->PreludesBuilt.load(),
                  P->PreludeUses.load(), PhaseTimes::seconds(P->RulesNs),
                  PhaseTimes::seconds(P->WriteNs));
@@ -112,6 +116,7 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"token_rules", PhaseTimes::seconds(P->RulesNs)},
                                 {"writing", PhaseTimes::seconds(P->WriteNs)},
                                 {"parses", P->Parses.load()},
+                                {"parses_skipped", P->ParsesSkipped.load()},
                                 {"preludes_built", P->PreludesBuilt.load()},
                                 {"prelude_uses", P->PreludeUses.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";

@@ -97,14 +97,18 @@ static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA SDK used to par
 static cl::opt<bool> NoSemantic("no-semantic",
                                 cl::desc("Token rules only: no CUDA SDK needed, no parse"),
                                 cl::cat(Cat));
-static cl::opt<bool> Pch("pch",
-                         cl::desc("Share a precompiled SDK prelude among the translation "
-                                  "units (experimental, off by default)"),
-                         cl::cat(Cat));
 static cl::opt<bool> NoPch("no-pch",
-                           cl::desc("Parse the SDK headers in every translation unit "
-                                    "(the default; overrides --pch)"),
+                           cl::desc("Parse the SDK headers in every translation unit instead "
+                                    "of sharing a precompiled prelude among them"),
                            cl::cat(Cat));
+// Parses every --config set even where the host parse proves it equal
+// (to check that proof; tests compare the two).
+static cl::opt<bool> ParseEqualConfigs("parse-equal-configs",
+                                       cl::desc("Parse --config sets equal to the host's too"),
+                                       cl::Hidden, cl::cat(Cat));
+// Accepted for scripts written when the shared prelude was opt-in.
+static cl::opt<bool> Pch("pch", cl::desc("Share a precompiled SDK prelude (the default)"),
+                         cl::Hidden, cl::cat(Cat));
 static cl::list<std::string> Configs("config",
                                      cl::desc("Extra configuration to parse, e.g. --config=\"-DUSE_X -DN=4\""),
                                      cl::cat(Cat));
@@ -234,7 +238,8 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
     warn("--wave=keep: warp-32 code is only correct on wave32 targets (RDNA, gfx10+); on "
          "CDNA (wave64) shuffles, ballots and votes span two CUDA warps");
   Opts.Semantic = !NoSemantic;
-  Opts.SharedPrelude = Pch && !NoPch;
+  Opts.SharedPrelude = !NoPch;
+  Opts.SkipEqualConfigs = !ParseEqualConfigs;
   if (!Opts.Semantic)
     return Opts;
   Opts.CudaPath = findCudaPath(CudaPath);

@@ -225,6 +225,9 @@ struct CompileSetup::Prelude {
   std::shared_ptr<Prelude> Parent; ///< the PCH this one is built on, if any
   std::once_flag Built;
   std::string SourcePath, Source; ///< virtual file holding the includes
+  /// Working directory of the build: the units' own when their arguments
+  /// name relative paths (they resolve the same way then), else compatDir.
+  std::string WorkDir;
   std::string PchPath;            ///< virtual path of the PCH
   std::string Pch;                ///< the PCH's bytes
   bool Usable = false;
@@ -236,11 +239,17 @@ struct CompileSetup::Prelude {
   /// Macro names the prelude looked at (tested, used, defined, undefined,
   /// or defined at its end; see PreludeScan::Assumed).
   llvm::StringSet<> Referenced;
+  /// Names of --config macros its parse met as identifiers, with the
+  /// parents' (configMacros).
+  std::vector<std::string> Seen;
 };
 
 struct CompileSetup::UnitPlan {
   PreludeScan Scan;
   std::string FlagsKey;
+  /// The directory relative paths of the unit's arguments resolve against,
+  /// or "" when they name none.
+  std::string RelativeTo;
 };
 
 namespace {
@@ -368,6 +377,9 @@ struct PreludeWatch {
   bool EnteredPorted = false;
   llvm::DenseSet<const IdentifierInfo *> Names;
   llvm::StringSet<> *Referenced = nullptr;
+  /// --config macro names to look for, and those the parse met.
+  const std::vector<std::string> *ConfigNames = nullptr;
+  std::vector<std::string> *Seen = nullptr;
 };
 
 /// Turns the identifiers seen into names, adding every macro defined at the
@@ -386,6 +398,10 @@ public:
     for (const IdentifierInfo *II : Macros)
       if (PP.getMacroInfo(II))
         W.Referenced->insert(II->getName());
+    if (W.ConfigNames)
+      for (const std::string &N : *W.ConfigNames)
+        if (PP.getIdentifierTable().find(N) != PP.getIdentifierTable().end())
+          W.Seen->push_back(N);
     // The identifiers die with this parse's preprocessor; a further job of
     // the same tool run must not read them.
     W.Names.clear();
@@ -556,6 +572,28 @@ CompileSetup::~CompileSetup() = default;
 
 size_t CompileSetup::numConfigs() const { return 2 + Opts.ExtraConfigs.size(); }
 
+std::optional<std::vector<std::string>> CompileSetup::configMacros(size_t Config) const {
+  if (Config < 2 || Config >= numConfigs())
+    return std::nullopt;
+  const std::vector<std::string> &Set = Opts.ExtraConfigs[Config - 2];
+  std::vector<std::string> Names;
+  for (size_t I = 0; I < Set.size(); ++I) {
+    llvm::StringRef A = Set[I];
+    if (!A.consume_front("-D") && !A.consume_front("-U"))
+      return std::nullopt;
+    if (A.empty()) {
+      if (I + 1 == Set.size())
+        return std::nullopt;
+      A = Set[++I];
+    }
+    llvm::StringRef Name = A.take_until([](char C) { return C == '=' || C == '('; });
+    if (Name.empty() || !llvm::all_of(Name, [](char C) { return isalnum(C) || C == '_'; }))
+      return std::nullopt;
+    Names.push_back(Name.str());
+  }
+  return Names;
+}
+
 std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> &Flags,
                                                  size_t Config) const {
   const std::string &CompatDir = compatDir();
@@ -590,12 +628,23 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
   return Args;
 }
 
-void CompileSetup::planUnit(const std::string &File, const std::vector<std::string> &Flags) {
+void CompileSetup::planUnit(const std::string &File, const std::vector<std::string> &Flags,
+                            const std::string &WorkDir) {
   if (!Opts.SharedPrelude)
     return;
   auto Plan = std::make_unique<UnitPlan>();
   Plan->Scan = scanPrelude(File, IsPorted);
   Plan->FlagsKey = joinKey(Flags, Flags.size());
+  // Relative paths (-I inc from a compile command) resolve against the
+  // command's directory: units of one directory may share a prelude, units
+  // of different directories may not.
+  bool Relative = hasRelativePaths(Flags) || hasRelativePaths(Opts.ExtraArgs);
+  for (const auto &C : Opts.ExtraConfigs)
+    Relative |= hasRelativePaths(C);
+  if (Relative) {
+    Plan->RelativeTo = WorkDir.empty() ? std::string(".") : WorkDir;
+    Plan->FlagsKey += '\2' + Plan->RelativeTo;
+  }
   std::lock_guard<std::mutex> Lock(Mu);
   for (size_t K = 0; K <= Plan->Scan.Headers.size(); ++K)
     ++PrefixUses[Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, K)];
@@ -630,7 +679,8 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
   std::shared_ptr<Prelude> P;
   {
     std::lock_guard<std::mutex> Lock(Mu);
-    std::string Key = joinKey(Args, Args.size()) + '\1' + joinKey(All, K);
+    std::string Key =
+        joinKey(Args, Args.size()) + '\2' + Plan.RelativeTo + '\1' + joinKey(All, K);
     std::shared_ptr<Prelude> &Slot = Preludes[Key];
     if (!Slot) {
       Slot = std::make_shared<Prelude>();
@@ -638,6 +688,7 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
       Slot->SourcePath = Base + ".cu";
       Slot->PchPath = Base + ".pch";
       Slot->Parent = Parent;
+      Slot->WorkDir = Plan.RelativeTo.empty() ? compatDir() : Plan.RelativeTo;
       for (size_t I = Parent ? From : 0; I < K; ++I)
         Slot->Source += "#include <" + All[I] + ">\n";
     }
@@ -668,7 +719,7 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   FS->pushOverlay(Memory);
   // The same driver and adjusters as a unit's parse (ClangTool), so the
   // PCH's options are the unit's.
-  FixedCompilationDatabase Db(compatDir(), BuildArgs);
+  FixedCompilationDatabase Db(P.WorkDir, BuildArgs);
   ClangTool Tool(Db, {P.SourcePath}, std::make_shared<PCHContainerOperations>(), FS);
   std::unique_ptr<DiagnosticConsumer> Collector = Hooks.Make();
   PreludeDiagnostics Diags(*Collector);
@@ -676,6 +727,13 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   Tool.setPrintErrorMessage(false);
   PreludeWatch W;
   W.Referenced = &P.Referenced;
+  std::vector<std::string> ConfigNames;
+  for (size_t C = 2; C < numConfigs(); ++C)
+    if (auto Names = configMacros(C))
+      ConfigNames.insert(ConfigNames.end(), Names->begin(), Names->end());
+  std::vector<std::string> Seen;
+  W.ConfigNames = &ConfigNames;
+  W.Seen = &Seen;
   PreludeActionFactory Factory(P.Pch, IsPorted, W);
   Tool.run(&Factory);
   std::vector<Finding> Own;
@@ -688,7 +746,9 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
     P.NumErrors = P.Parent->NumErrors;
     for (auto &KV : P.Parent->Referenced)
       P.Referenced.insert(KV.getKey());
+    P.Seen = P.Parent->Seen;
   }
+  P.Seen.insert(P.Seen.end(), Seen.begin(), Seen.end());
   P.Errors.insert(P.Errors.end(), Own.begin(), Own.end());
   P.Failed |= OwnFailed;
   P.NumErrors += Diags.Errors;
@@ -744,12 +804,12 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
     if (!Shared)
       return S;
   }
+  // Relative paths in the arguments resolve against the unit's directory,
+  // which is then part of the key (UnitPlan::RelativeTo) and the build's
+  // working directory.
   std::vector<std::string> KeyArgs = S.Args;
-  if (hasRelativePaths(KeyArgs)) {
-    // Relative paths resolve against the unit's directory: the PCH would
-    // only stand for units of the same directory, which the key must say.
+  if (hasRelativePaths(KeyArgs) && Plan->RelativeTo.empty())
     return S;
-  }
   std::shared_ptr<Prelude> P = preludeFor(KeyArgs, *Plan, K);
   auto Fits = [&](const Prelude &Pre, size_t N) {
     if (!Pre.Usable)
@@ -790,6 +850,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   S.FS = FS;
   S.PreludeErrors = P->Errors;
   S.PreludeFailed = P->Failed;
+  S.PreludeSeen = P->Seen;
   S.UsesPCH = true;
   if (Times)
     ++Times->PreludeUses;

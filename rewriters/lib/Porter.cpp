@@ -13,6 +13,7 @@
 #include <csignal>
 #include <pthread.h>
 #include <optional>
+#include <future>
 #include <mutex>
 #include <set>
 
@@ -204,28 +205,44 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
           (!IsCu && !worthParsing(Texts[I], Maps)))
         continue;
       Units.push_back(I);
-      Pass.planUnit(Files[I].Input, Files[I].Flags);
+      Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir);
     }
     unsigned ParsesDone = 0, Parses = unsigned(Units.size() * Pass.numConfigs());
     for (size_t I : Units) {
-      for (size_t Config = 0; Config < Pass.numConfigs(); ++Config)
-      Pool.async([&, I, Config] {
-        if (Progress) {
+      // The host parse is queued first: a --config set it proves equal
+      // (SemanticResult::SameAsHost) takes its result instead of parsing.
+      std::shared_future<SemanticResult> Host;
+      for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
+        auto Task = [&, I, Config, Host] {
+          if (Progress) {
+            std::lock_guard<std::mutex> Lock(Mu);
+            Progress("parsing", Files[I].Input, ParsesDone, Parses);
+          }
+          SemanticResult SR;
+          if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
+              Host.get().SameAsHost[Config]) {
+            SR = Host.get();
+            if (Times)
+              ++Times->ParsesSkipped;
+          } else {
+            SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
+          }
           std::lock_guard<std::mutex> Lock(Mu);
-          Progress("parsing", Files[I].Input, ParsesDone, Parses);
-        }
-        SemanticResult SR =
-            Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
-        std::lock_guard<std::mutex> Lock(Mu);
-        for (auto &KV : SR.Facts)
-          Facts[KV.first].mergeFrom(KV.second);
-        auto &Errs = TUErrors[Files[I].Input];
-        Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
-        if (SR.Failed)
-          TUFailed.insert(Files[I].Input);
-        if (Progress)
-          Progress("parsing", "", ++ParsesDone, Parses);
-      });
+          for (auto &KV : SR.Facts)
+            Facts[KV.first].mergeFrom(KV.second);
+          auto &Errs = TUErrors[Files[I].Input];
+          Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
+          if (SR.Failed)
+            TUFailed.insert(Files[I].Input);
+          if (Progress)
+            Progress("parsing", "", ++ParsesDone, Parses);
+          return SR;
+        };
+        if (Config == 0)
+          Host = Pool.async(Task);
+        else
+          Pool.async(Task);
+      }
     }
     Pool.wait();
   }

@@ -83,6 +83,9 @@ struct ConfigOutcome {
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
   std::map<std::string, AstFileOutput> Ast;           ///< AST rules, per ported file
   IndexMap Index;                                     ///< typed index, per ported file
+  /// Of the candidate names (ActionSetup::ConfigNames), those the parse met
+  /// as identifiers.
+  std::set<std::string> SeenNames;
 };
 
 class ErrorCollector : public DiagnosticConsumer {
@@ -264,6 +267,8 @@ struct ActionSetup {
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> &IsPorted;
   size_t Config;
+  /// Macro names of --config sets to look up at the end of the parse.
+  std::vector<std::string> ConfigNames;
 };
 
 /// The frontend action of one parse: the fact collectors (preprocessor
@@ -298,6 +303,10 @@ public:
   }
 
   void EndSourceFileAction() override {
+    const IdentifierTable &Ids = getCompilerInstance().getPreprocessor().getIdentifierTable();
+    for (const std::string &N : Setup.ConfigNames)
+      if (Ids.find(N) != Ids.end())
+        Out.SeenNames.insert(N);
     if (RuleCtx)
       for (auto &KV : RuleCtx->outputs())
         Out.Ast[KV.first].mergeFrom(KV.second);
@@ -353,8 +362,9 @@ SemanticPass::~SemanticPass() = default;
 
 size_t SemanticPass::numConfigs() const { return Setup->numConfigs(); }
 
-void SemanticPass::planUnit(const std::string &File, const std::vector<std::string> &Flags) {
-  Setup->planUnit(File, Flags);
+void SemanticPass::planUnit(const std::string &File, const std::vector<std::string> &Flags,
+                            const std::string &WorkDir) {
+  Setup->planUnit(File, Flags, WorkDir);
 }
 
 SemanticResult SemanticPass::run(const std::string &File,
@@ -400,10 +410,24 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     Diags.Failed = S.PreludeFailed;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionSetup Actions{Opts, Maps, IsPorted, Config};
+    ActionSetup Actions{Opts, Maps, IsPorted, Config, {}};
+    if (Config == 0)
+      for (size_t C = 2; C < numConfigs(); ++C)
+        if (auto Names = Setup->configMacros(C))
+          Actions.ConfigNames.insert(Actions.ConfigNames.end(), Names->begin(), Names->end());
     ActionFactory Factory(Actions, Outcomes[0]);
     Tool.run(wrapActions(Factory, S).get());
     Result.Failed = Diags.Failed;
+    if (Config == 0) {
+      std::set<std::string> &Seen = Outcomes[0].SeenNames;
+      Seen.insert(S.PreludeSeen.begin(), S.PreludeSeen.end());
+      Result.SameAsHost.assign(numConfigs(), false);
+      Result.SameAsHost[0] = true;
+      for (size_t C = 2; C < numConfigs(); ++C)
+        if (auto Names = Setup->configMacros(C))
+          Result.SameAsHost[C] =
+              llvm::none_of(*Names, [&](const std::string &N) { return Seen.count(N); });
+    }
     std::set<std::string> SeenErrors;
     for (Finding &F : Diags.Errors) {
       std::string Key = F.File + ":" + std::to_string(F.Line) + ":" + F.Message;

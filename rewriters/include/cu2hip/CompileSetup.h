@@ -36,6 +36,10 @@
 //     configuration (every -D/-U/-I/-isystem/-include/-std of the unit's
 //     compile command, the extra arguments after --, the --config set) and on
 //     the prelude's header list; a unit with other flags gets another PCH.
+//     When the arguments name relative paths (`-I inc` in a compile
+//     command), the key has the command's directory too and the PCH is
+//     built in that directory, so every path resolves as in the unit's
+//     own parse.
 //   - Diagnostics. Errors the prelude produces (Clang 16 type-checking
 //     CUDA 13 headers) are recorded when the PCH is built and replayed first
 //     for each unit, and the unit's error limit is lowered by their number,
@@ -65,6 +69,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +90,9 @@ struct PhaseTimes {
   std::atomic<uint64_t> RulesNs{0};    ///< token rules and edit merging
   std::atomic<uint64_t> WriteNs{0};    ///< writing outputs, diffs, backups
   std::atomic<unsigned> Parses{0};     ///< parses run (unit x configuration)
+  /// --config parses not run: provably equal to the unit's host parse
+  /// (CompileSetup::configMacros).
+  std::atomic<unsigned> ParsesSkipped{0};
   std::atomic<unsigned> PreludesBuilt{0};       ///< PCHs built
   std::atomic<unsigned> PreludeUses{0};         ///< parses that used a PCH
 
@@ -157,6 +165,9 @@ struct ParseSetup {
   std::vector<Finding> PreludeErrors;
   bool PreludeFailed = false;
   bool UsesPCH = false;
+  /// Macro names of --config sets (CompileSetup::configMacros) that the
+  /// prelude's parse met as identifiers (only with a PCH).
+  std::vector<std::string> PreludeSeen;
 };
 
 /// Wraps the actions `Inner` creates for a parse set up as `S`. With a PCH,
@@ -179,6 +190,17 @@ public:
 
   /// Number of configurations (host, device, one per --config).
   size_t numConfigs() const;
+
+  /// The macro names that --config set `Config` (>= 2) defines or
+  /// undefines, or nothing when the set holds another kind of flag. Such a
+  /// set parses exactly like the host configuration (the same arguments
+  /// plus these -D/-U at the end) when the host parse never met any of
+  /// these names as an identifier: every use of a macro (expansion,
+  /// #ifdef, defined, #if, #undef, push_macro, __has_include arguments)
+  /// goes through the identifier, which Clang creates the first time it
+  /// lexes the name outside a skipped block, so the preprocessor sees the
+  /// same tokens in the same order and the parse yields the same facts.
+  std::optional<std::vector<std::string>> configMacros(size_t Config) const;
   /// True for the device configuration (index 1).
   static bool isDevice(size_t Config) { return Config == 1; }
 
@@ -189,8 +211,11 @@ public:
 
   /// Announces a unit that will be parsed (before any prepare()), so that
   /// preludes shared by several units are precompiled. Units never
-  /// announced are parsed without a PCH.
-  void planUnit(const std::string &File, const std::vector<std::string> &Flags);
+  /// announced are parsed without a PCH. `WorkDir` is the directory the
+  /// unit's compile command runs in: relative paths among its arguments
+  /// resolve against it, so only units of the same directory share then.
+  void planUnit(const std::string &File, const std::vector<std::string> &Flags,
+                const std::string &WorkDir = "");
 
   /// The setup of one parse of `File` in `Config`.
   ParseSetup prepare(const std::string &File, const std::vector<std::string> &Flags,

@@ -33,6 +33,9 @@ struct Options {
   /// Share a precompiled SDK prelude between the translation units of a run
   /// (CompileSetup.h); false = every unit parses the SDK headers itself.
   bool SharedPrelude = true;
+  /// Take the host parse's result for a --config set it proves equal
+  /// (SemanticResult::SameAsHost) instead of parsing it; false = parse it.
+  bool SkipEqualConfigs = true;
   std::string CudaPath;
   std::string ResourceDir;
   /// Extra clang arguments (after `--`).

@@ -36,6 +36,11 @@ struct SemanticResult {
   std::vector<Finding> Errors;            ///< parse errors (deduplicated)
   std::map<std::string, FileFacts> Facts; ///< by absolute path, ported files only
   bool Failed = false;                    ///< some configuration had errors
+  /// Of a host parse (configuration 0): for each configuration, whether its
+  /// parse is provably the same as this one (a --config set of -D/-U whose
+  /// names the host parse never met; CompileSetup::configMacros). Such a
+  /// configuration's result is this one, without parsing.
+  std::vector<bool> SameAsHost;
 };
 
 /// Finds the CUDA SDK: `Explicit`, then $CUDA_PATH, then /usr/local/cuda.
@@ -58,7 +63,8 @@ public:
 
   /// Announces a translation unit before the parses start, so that units
   /// sharing their SDK prelude share its PCH (CompileSetup.h).
-  void planUnit(const std::string &File, const std::vector<std::string> &Flags);
+  void planUnit(const std::string &File, const std::vector<std::string> &Flags,
+                const std::string &WorkDir = "");
 
   /// Parses `File` (absolute path) in every configuration. `Flags` are the
   /// filtered flags of its compile command (or empty), `WorkDir` the
