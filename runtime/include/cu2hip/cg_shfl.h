@@ -46,8 +46,9 @@ struct HipShuffles
 
 /// Shuffles `V` word by word with `Op(group, unsigned word)`.
 template <class T, class Op> __device__ inline T shuffleWords(const T &V, Op op) {
-  static_assert(std::is_trivially_copyable<T>::value,
-                "cooperative-groups shuffles need a trivially copyable type");
+  // Copied as bytes, as CUDA's shuffles do (CUDA asks for trivially copyable
+  // types; HIP 5.2's vector types are plain data but declare their own copy
+  // constructors, so the trait is not asserted).
   constexpr unsigned N = (sizeof(T) + sizeof(unsigned) - 1) / sizeof(unsigned);
   unsigned W[N] = {};
   __builtin_memcpy(W, &V, sizeof(T));

@@ -1,6 +1,6 @@
 // RUN: %cu2hip %s -o %t.hip 2>&1 | FileCheck %s --check-prefix=MSG
 // RUN: %strip %t.hip | FileCheck %s
-// COMPILE-CHECK: all
+// COMPILE-CHECK: rocm72
 //
 // A user's overload of a CUDA intrinsic whose HIP name is qualified
 // (`__ldcs` -> `cu2hip::ldcs`) in a branch no configuration compiles (llm.c
