@@ -8,7 +8,6 @@ namespace cu2hip {
 std::unique_ptr<Rule> createNamesRule();
 std::unique_ptr<Rule> createIncludesRule();
 std::unique_ptr<Rule> createImplicitIncludesRule();
-std::unique_ptr<Rule> createAtomicBf16Rule();
 std::unique_ptr<Rule> createBuiltinNarrowingRule();
 std::unique_ptr<Rule> createBlasLtScaleTypeRule();
 std::unique_ptr<Rule> createCgShuffleValueRule();
@@ -65,7 +64,7 @@ const RuleFactory TokenRules[] = {
     createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,
     createNamesRule,        createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
-    createAtomicBf16Rule,   createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
+    createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
     createClockTimeRule, createDevicePropRule,
