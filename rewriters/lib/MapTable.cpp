@@ -92,8 +92,21 @@ void MapTable::noteUserEntry(const MapEntry &E, StringRef File, unsigned Line,
 }
 
 void MapTable::warnUserCycles() {
-  for (auto &KV : UserOrigin) {
-    StringRef Start = KV.getKey();
+  // In file order (file, then line), so a cycle is reported at its first
+  // entry whatever the hash order of the table.
+  std::vector<std::pair<StringRef, StringRef>> Origins; // (name, "file:line")
+  for (auto &KV : UserOrigin)
+    Origins.push_back({KV.getKey(), KV.getValue()});
+  auto FileLine = [](StringRef Loc) {
+    auto [F, L] = Loc.rsplit(':');
+    unsigned N = 0;
+    L.getAsInteger(10, N);
+    return std::make_pair(F, N);
+  };
+  llvm::sort(Origins, [&](const auto &A, const auto &B) {
+    return FileLine(A.second) < FileLine(B.second);
+  });
+  for (auto &[Start, Origin] : Origins) {
     std::vector<std::string> Path = {Start.str()};
     for (unsigned Step = 0; Step < 64; ++Step) {
       const MapEntry *E = lookupName(Path.back());
@@ -103,7 +116,7 @@ void MapTable::warnUserCycles() {
         std::set<std::string> Members(Path.begin(), Path.end());
         std::string Id = join(Members.begin(), Members.end(), " ");
         if (ReportedCycles.insert(Id).second)
-          Warnings.push_back({KV.getValue(), "mapping cycle: " + join(Path, " -> ") + " -> " +
+          Warnings.push_back({Origin.str(), "mapping cycle: " + join(Path, " -> ") + " -> " +
                                                  Start.str() +
                                                  " (a name renamed to another CUDA name "
                                                  "that is renamed back)"});
