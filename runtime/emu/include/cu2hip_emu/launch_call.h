@@ -71,6 +71,17 @@ void launch_call(const char* name, Call call, dim3 grid, dim3 block, size_t smem
                   std::apply(*static_cast<Call*>(fn), copy);
                 },
                 static_cast<void*>(&call), &args};
+  // Pointer arguments, checked against the launching device's memory when
+  // several devices are emulated (as launch_ggl does).
+  const void* ptrs[sizeof...(A) + 1] = {};
+  std::apply(
+      [&ptrs](const auto&... v) {
+        unsigned i = 0;
+        ((ptrs[i++] = arg_pointer(v)), ...);
+      },
+      args);
+  k.ptrs = ptrs;
+  k.nptrs = sizeof...(A);
   launch(name, k, grid, block, smem, stream);
 }
 
