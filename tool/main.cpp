@@ -13,6 +13,7 @@
 #include "Inputs.h"
 #include "OutputWriter.h"
 #include "Progress.h"
+#include "Sarif.h"
 #include "Summary.h"
 #include "cu2hip/BuildPort.h"
 #include "cu2hip/MapTable.h"
@@ -118,7 +119,7 @@ static cl::opt<std::string> MapsDir("maps-dir", cl::desc("Directory of the built
                                     cl::value_desc("dir"), cl::cat(Cat));
 static cl::opt<bool> Annotate("annotate", cl::desc("Write findings as comments into the output"),
                               cl::cat(Cat));
-static cl::opt<std::string> ReportFile("report", cl::desc("Write a JSON report"),
+static cl::opt<std::string> ReportFile("report", cl::desc("Write a JSON report (SARIF 2.1.0 when FILE ends in .sarif)"),
                                        cl::value_desc("file"), cl::cat(Cat));
 static cl::opt<std::string> MaxFileSize("max-file-size",
                                         cl::desc("Largest source or header ported, in bytes, "
@@ -412,12 +413,23 @@ static std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
   return Out;
 }
 
+/// The --report document: SARIF 2.1.0 for a `.sarif` path, else our JSON.
+static std::string reportText(const std::vector<FileResult> &Results, const InputPlan &Plan,
+                              StringRef ReportPath, const RunTally &T, double Secs) {
+  if (!isSarifPath(ReportPath))
+    return reportJson(Results, Plan.Problems, T, Secs);
+  std::string SrcRoot = InRoot.empty() ? "" : absolutePath(InRoot);
+  while (SrcRoot.size() > 1 && SrcRoot.back() == '/')
+    SrcRoot.pop_back();
+  return reportSarif(Results, Plan.Problems, CU2HIP_VERSION, SrcRoot);
+}
+
 /// Summary and report; false when the report could not be written.
 static bool finish(const std::vector<FileResult> &Results, const InputPlan &Plan,
                    const std::string &ReportPath, RunTally &T, double Secs) {
   bool Ok = true;
   if (!ReportPath.empty())
-    if (Error E = writeFileAtomically(ReportPath, reportJson(Results, Plan.Problems, T, Secs))) {
+    if (Error E = writeFileAtomically(ReportPath, reportText(Results, Plan, ReportPath, T, Secs))) {
       errs() << ReportPath << ": error: " << toString(std::move(E)) << " [io-error]\n";
       ++T.Failed;
       Ok = false;
