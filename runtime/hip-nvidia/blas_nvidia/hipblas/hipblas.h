@@ -46,18 +46,21 @@ typedef cublasGemmAlgo_t hipblasGemmAlgo_t;
 #define HIPBLAS_TF32_TENSOR_OP_MATH CUBLAS_TF32_TENSOR_OP_MATH
 #define HIPBLAS_GEMM_DEFAULT CUBLAS_GEMM_DEFAULT
 
-// Each forwarder takes exactly the cuBLAS function's arguments (same order and types).
-#define CU2HIP_HIPBLAS_FORWARD(hipname, cuname)                                              \
-  template <class... Args> inline hipblasStatus_t hipname(Args... args) {                      \
-    return cuname(args...);                                                                    \
-  }
+// Each hipBLAS name is a reference to the cuBLAS function: same parameters, same implicit
+// conversions at the call (0 for a stream, NULL for a pointer).
+#define CU2HIP_HIPBLAS_FORWARD(hipname, cuname) inline constexpr auto &hipname = cuname;
 CU2HIP_HIPBLAS_FORWARD(hipblasCreate, cublasCreate)
 CU2HIP_HIPBLAS_FORWARD(hipblasDestroy, cublasDestroy)
 CU2HIP_HIPBLAS_FORWARD(hipblasSetStream, cublasSetStream)
 CU2HIP_HIPBLAS_FORWARD(hipblasSetMathMode, cublasSetMathMode)
 CU2HIP_HIPBLAS_FORWARD(hipblasSgemm, cublasSgemm)
 CU2HIP_HIPBLAS_FORWARD(hipblasSgemmStridedBatched, cublasSgemmStridedBatched)
-CU2HIP_HIPBLAS_FORWARD(hipblasGemmEx, cublasGemmEx)
-CU2HIP_HIPBLAS_FORWARD(hipblasGemmStridedBatchedEx, cublasGemmStridedBatchedEx)
+// cuBLAS overloads these (32- and 64-bit sizes): forward the arguments to its overload set.
+#define CU2HIP_HIPBLAS_FORWARD_OVERLOADED(hipname, cuname)                                   \
+  template <class... Args> inline hipblasStatus_t hipname(Args... args) {                      \
+    return cuname(args...);                                                                    \
+  }
+CU2HIP_HIPBLAS_FORWARD_OVERLOADED(hipblasGemmEx, cublasGemmEx)
+CU2HIP_HIPBLAS_FORWARD_OVERLOADED(hipblasGemmStridedBatchedEx, cublasGemmStridedBatchedEx)
 
 #endif // CU2HIP_HIP_NVIDIA_HIPBLAS_H

@@ -49,10 +49,9 @@ typedef cublasLtMatrixLayoutAttribute_t hipblasLtMatrixLayoutAttribute_t;
 #define HIPBLASLT_EPILOGUE_BGRADA CUBLASLT_EPILOGUE_BGRADA
 #define HIPBLASLT_EPILOGUE_BGRADB CUBLASLT_EPILOGUE_BGRADB
 
-#define CU2HIP_HIPBLASLT_FORWARD(hipname, cuname)                                            \
-  template <class... Args> inline hipblasStatus_t hipname(Args... args) {                      \
-    return cuname(args...);                                                                    \
-  }
+// Each hipBLAS name is a reference to the cuBLAS function: same parameters, same implicit
+// conversions at the call (0 for a stream, NULL for a pointer).
+#define CU2HIP_HIPBLASLT_FORWARD(hipname, cuname) inline constexpr auto &hipname = cuname;
 CU2HIP_HIPBLASLT_FORWARD(hipblasLtCreate, cublasLtCreate)
 CU2HIP_HIPBLASLT_FORWARD(hipblasLtDestroy, cublasLtDestroy)
 CU2HIP_HIPBLASLT_FORWARD(hipblasLtMatmulDescCreate, cublasLtMatmulDescCreate)
