@@ -60,6 +60,7 @@ if [[ $PHASE == build ]]; then
     build_one "$p" &
   done
   wait
+  sort -o "$OUT/progs.txt" "$OUT/progs.txt"   # parallel builds finish in any order
   exit 0
 fi
 
