@@ -8,7 +8,12 @@
 # Usage: scripts/gpu-real-check.sh --phase build --orig DIR --port DIR --out DIR PROG=SRC[,SRC..]...
 #        scripts/gpu-real-check.sh --phase run --out DIR        (on the GPU machine)
 #   build: compiles DIR/bin/<prog>.cuda and DIR/bin/<prog>.hip here (nvcc; no GPU needed)
-#   run:   runs every pair, prints prog, exit codes, verdict lines equal?, seconds CUDA/HIP
+#   run:   runs every pair, prints prog, exit codes, verdict lines equal?, seconds CUDA/HIP, the
+#          self-check verdict of each (e.g. llm.c's "All results match") and the median of the
+#          program's own timings ("time N ms" lines) for CUDA and HIP with their ratio
+# Env (build): CU2HIP_NVCC_FLAGS extra nvcc flags for both (e.g. "-Xcompiler -fopenmp");
+#   CU2HIP_BUILD_JOBS programs built at once (default 1).
+# Env (run): CU2HIP_RUN_TIMEOUT seconds each binary may run (default 120).
 # Example PROG=SRC: reduction=2_Concepts_and_Techniques/reduction/reduction.cpp,2_Concepts_and_Techniques/reduction/reduction_kernel.cu
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -32,35 +37,61 @@ if [[ $PHASE == build ]]; then
   mkdir -p "$OUT/bin" "$OUT/logs"
   [[ -d $OUT/hipnv ]] || bash "$ROOT/runtime/hip-nvidia/make-headers.sh" "$OUT/hipnv" >/dev/null
   : > "$OUT/progs.txt"
-  for p in "${PROGS[@]}"; do
+  build_one() {
+    local p=$1 name srcs f o h files
     name=${p%%=*}; srcs=${p#*=}
     IFS=, read -r -a files <<<"$srcs"
     o=(); h=()
     for f in "${files[@]}"; do o+=("$ORIG/$f"); h+=("$PORT/$f"); done
-    common=(-std=c++17 -O2 -arch="$ARCH" -w -lcublas)
+    # shellcheck disable=SC2206
+    common=(-std=c++17 -O2 -arch="$ARCH" -w -lcublas -lcublasLt ${CU2HIP_NVCC_FLAGS:-})
     if "$NVCC" "${common[@]}" -I "$ORIG/Common" -x cu "${o[@]}" -o "$OUT/bin/$name.cuda" \
          >"$OUT/logs/$name.cuda.build" 2>&1 &&
        "$NVCC" "${common[@]}" -D__HIP_PLATFORM_NVIDIA__ -I "$OUT/hipnv" -I "$ROOT/runtime/include" \
-         -I "$PORT/Common" -x cu "${h[@]}" -o "$OUT/bin/$name.hip" >"$OUT/logs/$name.hip.build" 2>&1; then
+         -I "$ROOT/runtime/hip-nvidia/blas_nvidia" -I "$PORT/Common" -x cu "${h[@]}" -o "$OUT/bin/$name.hip" >"$OUT/logs/$name.hip.build" 2>&1; then
       echo "$name" >> "$OUT/progs.txt"; echo "built $name"
     else
-      echo "BUILD FAILED $name:"; tail -n 5 "$OUT"/logs/$name.*.build
+      echo "BUILD FAILED $name:"; grep -h -m 5 error "$OUT"/logs/$name.*.build
     fi
+  }
+  jobs_max=${CU2HIP_BUILD_JOBS:-1}
+  for p in "${PROGS[@]}"; do
+    while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n; done
+    build_one "$p" &
   done
+  wait
+  sort -o "$OUT/progs.txt" "$OUT/progs.txt"   # parallel builds finish in any order
   exit 0
 fi
 
 if [[ $PHASE == run ]]; then
-  printf '%-26s %5s %5s %-10s %9s %9s\n' program rc_cu rc_hip same-out cuda_s hip_s
+  printf '%-26s %5s %5s %-10s %9s %9s %-8s %-8s %10s %10s %6s\n' program rc_cu rc_hip same-out \
+    cuda_s hip_s ok_cu ok_hip cuda_ms hip_ms ratio
+  # Self-check verdict of one program's output: ok, FAIL (a mismatch line) or '-' (none printed).
+  verdict() {
+    if grep -qiE 'mismatch|not match|incorrect|FAILED' "$1"; then echo FAIL
+    elif grep -qiE 'all results match|results match|PASSED|Test passed' "$1"; then echo ok
+    else echo -; fi
+  }
+  # Median of the program's own "time N ms" readings, CPU timings left out ('-' when none).
+  median_ms() {
+    grep -viE 'time cpu' "$1" | grep -oiE 'time[^0-9]*[0-9]+\.?[0-9]*[[:space:]]*ms' | grep -oE '[0-9]+\.?[0-9]*' |
+      sort -g | awk '{v[NR]=$1} END{if(NR==0){print "-"} else if(NR%2){print v[(NR+1)/2]}
+                                     else {print (v[NR/2]+v[NR/2+1])/2}}'
+  }
   bad=0
   while read -r name; do
-    run1() { local s e rc; s=$(date +%s.%N); (cd "$OUT/bin" && timeout 120 "./$1" >"$OUT/logs/$1.out" 2>&1); rc=$?; e=$(date +%s.%N); echo "$rc $(awk -v a="$s" -v b="$e" 'BEGIN{print b-a}')"; }
+    run1() { local s e rc; s=$(date +%s.%N); (cd "$OUT/bin" && timeout "${CU2HIP_RUN_TIMEOUT:-120}" "./$1" >"$OUT/logs/$1.out" 2>&1); rc=$?; e=$(date +%s.%N); echo "$rc $(awk -v a="$s" -v b="$e" 'BEGIN{print b-a}')"; }
     read -r rc1 t1 < <(run1 "$name.cuda"); read -r rc2 t2 < <(run1 "$name.hip")
     # Drop timing/throughput and device-name lines before comparing.
     norm() { grep -viE 'time|msec|ms\b|GB/s|GFlop|throughput|elapsed|device|GPU|CUDA|HIP|sec' "$1" | sed 's/[0-9]\+\.[0-9]\+e[-+][0-9]\+//g'; }
     if diff <(norm "$OUT/logs/$name.cuda.out") <(norm "$OUT/logs/$name.hip.out") >"$OUT/logs/$name.diff"; then same=yes; else same=NO; fi
     [[ $rc1 == 0 && $rc2 == 0 && $same == yes ]] || bad=1
-    printf '%-26s %5s %5s %-10s %9.3f %9.3f\n' "$name" "$rc1" "$rc2" "$same" "$t1" "$t2"
+    v1=$(verdict "$OUT/logs/$name.cuda.out"); v2=$(verdict "$OUT/logs/$name.hip.out")
+    m1=$(median_ms "$OUT/logs/$name.cuda.out"); m2=$(median_ms "$OUT/logs/$name.hip.out")
+    ratio=$(awk -v a="$m1" -v b="$m2" 'BEGIN{if(a=="-"||b=="-"||a==0){print "-"} else printf "%.3f", b/a}')
+    printf '%-26s %5s %5s %-10s %9.3f %9.3f %-8s %-8s %10s %10s %6s\n' "$name" "$rc1" "$rc2" \
+      "$same" "$t1" "$t2" "$v1" "$v2" "$m1" "$m2" "$ratio"
   done < "$OUT/progs.txt"
   exit $bad
 fi

@@ -35,6 +35,9 @@ on_exit() {
 }
 trap on_exit EXIT
 cp -r "$SRC/hip" "$OUT/hip"
+# Our own test-only headers HIP 5.2's NVIDIA platform lacks (hip/hip_bf16.h over cuda_bf16.h).
+[[ -e "$OUT/hip/hip_bf16.h" ]] && die "$SRC/hip already has hip_bf16.h: check ours still fits"
+cp "$(dirname "${BASH_SOURCE[0]}")/include/hip/hip_bf16.h" "$OUT/hip/hip_bf16.h"
 if [[ -d "$SRC/hiprand" ]]; then
   cp -r "$SRC/hiprand" "$OUT/hiprand"
 else
@@ -239,4 +242,20 @@ for rel, L in files.items():
           f"-{sum(x[0]=='-' for x in d)})")
 print(f"make-headers: {total} diff lines in {len(files)} files")
 PYEOF
+# cu2hip ports __trap() as clang's __builtin_trap(), which nvcc rejects in device code: route it
+# to CUDA's __trap() on the device (abort() on the host).
+cat >> "$OUT/hip/hip_runtime.h" <<'EOF'
+
+#if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDACC__) && !defined(__builtin_trap)
+#include <stdlib.h>
+__host__ __device__ inline void cu2hip_nvidia_trap() {
+#ifdef __CUDA_ARCH__
+  __trap();
+#else
+  abort();
+#endif
+}
+#define __builtin_trap() cu2hip_nvidia_trap()
+#endif
+EOF
 echo "make-headers: $OUT ready (from $SRC)"
