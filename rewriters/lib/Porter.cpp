@@ -161,6 +161,48 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
   return R;
 }
 
+namespace {
+
+/// Reads every input once: its bytes into Texts[I], or the reason it could
+/// not be read into ReadErrors[I].
+void readInputs(const std::vector<FileJob> &Files, std::vector<std::string> &Texts,
+                std::vector<std::string> &ReadErrors) {
+  for (size_t I = 0; I < Files.size(); ++I) {
+    auto Buf = llvm::MemoryBuffer::getFile(Files[I].Input, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf)
+      ReadErrors[I] = Buf.getError().message();
+    else
+      Texts[I] = (*Buf)->getBuffer().str();
+  }
+}
+
+/// The result for an input that could not be read: failed, one io-error.
+FileResult unreadableResult(const std::string &Input, const std::string &Why) {
+  FileResult R;
+  R.Input = Input;
+  R.Failed = true;
+  Finding F;
+  F.RuleId = "io-error";
+  F.Sev = Severity::Error;
+  F.File = Input;
+  F.Message = "cannot read file: " + Why;
+  R.Findings.push_back(F);
+  return R;
+}
+
+/// Findings in file and offset order, each once.
+void sortAndDedupFindings(std::vector<Finding> &Fs) {
+  std::stable_sort(Fs.begin(), Fs.end(), [](const Finding &A, const Finding &B) {
+    if (A.File != B.File)
+      return A.File < B.File;
+    return A.Offset < B.Offset;
+  });
+  Fs.erase(std::unique(Fs.begin(), Fs.end()), Fs.end());
+}
+
+} // namespace
+
 std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs) {
   // The semantic passes name files by their real paths (symlinks resolved),
   // so the ported set and the facts are keyed by real path too: an input
@@ -178,14 +220,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   // Read every input once.
   std::vector<std::string> Texts(Files.size());
   std::vector<std::string> ReadErrors(Files.size());
-  for (size_t I = 0; I < Files.size(); ++I) {
-    auto Buf = llvm::MemoryBuffer::getFile(Files[I].Input, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-    if (!Buf)
-      ReadErrors[I] = Buf.getError().message();
-    else
-      Texts[I] = (*Buf)->getBuffer().str();
-  }
+  readInputs(Files, Texts, ReadErrors);
 
   llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
   std::mutex Mu;
@@ -265,14 +300,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       }
       FileResult R;
       if (!ReadErrors[I].empty()) {
-        R.Input = J.Input;
-        R.Failed = true;
-        Finding F;
-        F.RuleId = "io-error";
-        F.Sev = Severity::Error;
-        F.File = J.Input;
-        F.Message = "cannot read file: " + ReadErrors[I];
-        R.Findings.push_back(F);
+        R = unreadableResult(J.Input, ReadErrors[I]);
       } else {
         FileFacts FF;
         {
@@ -303,15 +331,8 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
     });
   }
   Pool.wait();
-  for (auto &R : Results) {
-    std::stable_sort(R.Findings.begin(), R.Findings.end(),
-                     [](const Finding &A, const Finding &B) {
-                       if (A.File != B.File)
-                         return A.File < B.File;
-                       return A.Offset < B.Offset;
-                     });
-    R.Findings.erase(std::unique(R.Findings.begin(), R.Findings.end()), R.Findings.end());
-  }
+  for (auto &R : Results)
+    sortAndDedupFindings(R.Findings);
   return Results;
 }
 
