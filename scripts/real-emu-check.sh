@@ -49,13 +49,9 @@ mkdir -p "$WORK/src" "$WORK/bin" "$WORK/logs"
 cp -r "$PORT/." "$WORK/src/"
 
 # Size overrides on the copy: `int NAME = <anything>;` -> `int NAME = VALUE;`.
-for s in "${SETS[@]}"; do
-  name=${s%%=*}; value=${s#*=}
-  n=$(grep -rlE "\b(int|int64_t|long|size_t|unsigned)[[:space:]]+$name[[:space:]]*=" "$WORK/src" | wc -l)
-  [[ $n -gt 0 ]] || echo "real-emu-check: --set $name: no \`int $name = ...;\` in the ported tree" >&2
-  grep -rlE "\b(int|int64_t|long|size_t|unsigned)[[:space:]]+$name[[:space:]]*=" "$WORK/src" | xargs -r sed -i -E \
-    "s/\b((int|int64_t|long|size_t|unsigned)[[:space:]]+$name[[:space:]]*=)[^;]*;/\1 $value;/g"
-done
+# shellcheck source=lib/size-overrides.sh
+source "$ROOT/scripts/lib/size-overrides.sh"
+[[ ${#SETS[@]} -eq 0 ]] || apply_size_overrides real-emu-check "$WORK/src" "${SETS[@]}"
 
 verdict() { # log -> verdict word
   if grep -qE "All results match|^PASS|Test passed|Result = PASS" "$1"; then echo match
