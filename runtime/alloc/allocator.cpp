@@ -83,7 +83,8 @@ Allocator::~Allocator() {
     delete B;
   for (EventRec *E : EventPool)
     delete E;
-  delete InFlight;
+  for (Fence &F : Fences)
+    delete F.E;
 }
 
 size_t Allocator::roundSize(size_t Bytes) const {
@@ -366,13 +367,14 @@ void Allocator::freeAndMerge(Block *B) {
 // waits for it (on the host for hipMalloc, on the stream for hipMallocAsync).
 // One record and one query per batch instead of per free.
 //
-// In a hot loop (hotLoop) the fences are pipelined instead: a fence is
-// recorded at the free when none is in flight (startFence), the blocks it
-// covers (Fenced) become free only once a query finds it complete
-// (advanceFences; one query confirms every free before it, of any size), and
-// frees after it wait in Pending for the next one. A request that finds no
-// confirmed block then takes new memory rather than waiting on the host, as
-// long as the waiting blocks stay within the lag budget (lagAllows).
+// In a hot loop (hotLoop) the fences are pipelined instead: fences are
+// recorded at the free, when none is in flight and every kHotFencePeriod
+// frees (startFence; up to kMaxFences in flight); the blocks a fence covers
+// become free only once a query finds it complete (advanceFences; a fence
+// covers every free before it, of any size), and frees after the newest one
+// wait in Pending. A request that finds no confirmed block then takes new
+// memory rather than waiting on the host, as long as the waiting blocks stay
+// within the lag budget (lagAllows).
 
 // Takes B out of the waiting lists into its pool. E: the fence B must still
 // wait for (null: known complete).
@@ -388,17 +390,13 @@ void Allocator::releaseWaiting(Block *B, EventRec *E) {
 }
 
 bool Allocator::flushPending() {
-  if (Pending.empty() && Fenced.empty())
+  if (Pending.empty() && NumInFlight == 0)
     return false;
-  EventRec *F = InFlight;
-  InFlight = nullptr;
-  if (!Fenced.empty()) {
-    bool Done = !F || BE.eventDone(F->E);
-    for (Block *B : Fenced)
-      releaseWaiting(B, Done ? nullptr : F);
-    Fenced.clear();
-  }
-  releaseEvent(F);
+  // Fences on the null stream complete in order: when the newest is done,
+  // every older one is.
+  bool AllDone = NumInFlight && BE.eventDone(fenceAt(NumInFlight - 1).E->E);
+  while (NumInFlight)
+    popFence(AllDone);
   if (!Pending.empty()) {
     EventRec *E = newEvent();
     if (E)
@@ -413,35 +411,46 @@ bool Allocator::flushPending() {
   return true;
 }
 
-// Records a fence covering every block in Pending, if none is in flight.
+// Releases the oldest fence's blocks into the pools: Done, free at once;
+// otherwise each keeps the fence as a use.
+void Allocator::popFence(bool Done) {
+  Fence &F = fenceAt(0);
+  for (Block *B : F.Blocks)
+    releaseWaiting(B, Done ? nullptr : F.E);
+  F.Blocks.clear();
+  releaseEvent(F.E);
+  F.E = nullptr;
+  FenceHead = (FenceHead + 1) % kMaxFences;
+  NumInFlight--;
+}
+
+// Records a fence covering every block in Pending (unless all slots are in
+// flight; the blocks then wait for the next one).
 void Allocator::startFence() {
-  if (InFlight || Pending.empty())
+  if (Pending.empty() || NumInFlight == kMaxFences)
     return;
   EventRec *E = newEvent();
   if (!E)
     return; // flushPending copes (it treats a missing event as complete)
   BE.eventRecord(E->E, nullptr);
   St.NumFences++;
-  InFlight = E;
-  Fenced.swap(Pending); // Fenced is empty while nothing is in flight
+  Fence &F = fenceAt(NumInFlight++);
+  F.E = E;
+  F.Blocks.swap(Pending); // F.Blocks was empty; Pending keeps its storage
 }
 
-// Queries the fence in flight; complete: its blocks become free and the next
-// fence is recorded for those that waited behind it. Returns true when
-// blocks became free.
+// Queries the oldest fence in flight; complete: its blocks become free (and
+// a fence is recorded for the blocks still pending when none is left in
+// flight). Returns true when blocks became free.
 bool Allocator::advanceFences() {
-  if (!InFlight) {
-    startFence();
+  if (NumInFlight == 0 || !BE.eventDone(fenceAt(0).E->E)) {
+    if (NumInFlight == 0)
+      startFence();
     return false;
   }
-  if (!BE.eventDone(InFlight->E))
-    return false;
-  for (Block *B : Fenced)
-    releaseWaiting(B, nullptr);
-  Fenced.clear();
-  releaseEvent(InFlight);
-  InFlight = nullptr;
-  startFence();
+  popFence(true);
+  if (NumInFlight == 0)
+    startFence();
   return true;
 }
 
@@ -672,7 +681,7 @@ Allocator::Block *Allocator::findHot(Pool &P, size_t Size, Stream Str) {
   Block *B = findFree(P, Size, Str);
   if (!B && advanceFences())
     B = findFree(P, Size, Str);
-  if (B || (Pending.empty() && Fenced.empty()))
+  if (B || (Pending.empty() && NumInFlight == 0))
     return B;
   if (lagAllows(Size)) {
     St.NumFenceLagSegments++;
@@ -838,8 +847,11 @@ Err Allocator::deallocateCaching(Block *B, Stream S, bool StreamOrdered) {
     WaitingBytes += B->Size;
     size_t Rounded = roundSize(B->Requested);
     LastFreeSize = Rounded;
-    // In a hot loop the fence starts at the free, to be complete sooner.
-    if (LoopCount >= kHotLoopPairs && LoopSize == Rounded)
+    // In a hot loop fences are recorded at the free, to be complete sooner.
+    size_t Period = std::min(kMaxPendingSmall,
+                             std::max(kMinHotFencePeriod, kHotFenceBytes / Rounded));
+    if (LoopCount >= kHotLoopPairs && LoopSize == Rounded &&
+        (NumInFlight == 0 || Pending.size() >= Period))
       startFence();
     return Err::Ok;
   }

@@ -196,6 +196,7 @@ private:
   bool flushPending();
   void startFence();
   bool advanceFences();
+  void popFence(bool Done);
   bool hotLoop(size_t Size);
   Block *findCold(Pool &P, size_t Size, Stream Str);
   Block *findHot(Pool &P, size_t Size, Stream Str);
@@ -207,7 +208,13 @@ private:
   static constexpr unsigned kHotLoopPairs = 3;
   /// Device memory / this = most bytes a pipelined pool may keep waiting for
   /// fences.
-  static constexpr uint64_t kLagBudgetDivisor = 64;
+  static constexpr uint64_t kLagBudgetDivisor = 32;
+  /// In a hot loop a fence is recorded whenever none is in flight, and
+  /// after every kHotFenceBytes of frees: at least every kMaxPendingSmall
+  /// frees, at most every kMinHotFencePeriod (fewer records for small blocks,
+  /// fewer blocks waiting for large ones).
+  static constexpr size_t kHotFenceBytes = 64 << 20;
+  static constexpr size_t kMinHotFencePeriod = 4;
   void makeReady(Block *B, Stream S, bool StreamOrdered);
   void mergeInto(Block *Dst, Block *Src);
   Block *newBlock();
@@ -241,10 +248,18 @@ private:
   std::vector<BlockMap::node_type> SpareMapNodes;
   std::vector<Block *> SpareBlocks;
   std::vector<Block *> Pending; // freed by hipFree, not yet fenced
-  /// Freed by hipFree before InFlight was recorded; free once it completes.
-  std::vector<Block *> Fenced;
-  EventRec *InFlight = nullptr; // the fence recorded last, not yet confirmed
-  // Blocks in Pending or Fenced, per pool, and their bytes.
+  /// Fences in flight (hot loops), oldest first: each with the blocks freed
+  /// by hipFree before it was recorded and after the one before it. All are
+  /// recorded on the null stream, so they complete in this order.
+  struct Fence {
+    EventRec *E = nullptr;
+    std::vector<Block *> Blocks;
+  };
+  static constexpr unsigned kMaxFences = 8;
+  Fence Fences[kMaxFences];
+  unsigned FenceHead = 0, NumInFlight = 0;
+  Fence &fenceAt(unsigned I) { return Fences[(FenceHead + I) % kMaxFences]; }
+  // Blocks in Pending or behind a fence in flight, per pool, and their bytes.
   size_t PendingSmall = 0, PendingLarge = 0;
   uint64_t WaitingBytes = 0;
   // Hot-loop detection (hotLoop): the last operation was a hipFree of a

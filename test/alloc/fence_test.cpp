@@ -164,9 +164,12 @@ TEST_P(HotLoop, PipelinedFencesNeverReuseUnfinishedWork) {
   EXPECT_EQ(S.NumDeviceMallocs, Mallocs) << "still growing in the steady state";
   if (N >= MiB) // smaller ones rotate through their segment's free slots
     EXPECT_GT(S.NumFenceLagSegments, 0u);
-  // At most one record and two queries per round trip, on average fewer.
-  EXPECT_LE(BE.Records - Records, Steady);
-  EXPECT_LE(BE.Queries - Queries, 2 * Steady);
+  // Fewer than one record and one query per round trip; small blocks share
+  // one fence among many frees. (How many frees a fence covers depends on
+  // the device's latency in time: bench/alloc_fence_model.cpp.)
+  int Most = N <= 64 * KiB ? Steady / 16 : Steady / 2 + 2;
+  EXPECT_LE(BE.Records - Records, Most);
+  EXPECT_LE(BE.Queries - Queries, Most);
   // A handful of blocks: what the device's lag needs, not one per trip.
   EXPECT_LE(S.PeakReservedBytes, std::max<size_t>(8 * N, 2 * MiB) + 20 * MiB);
 }
@@ -175,9 +178,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, HotLoop,
                          ::testing::Values(512, 64 * KiB, MiB, 16 * MiB,
                                            256 * MiB));
 
-// Without kernels the round trip costs no more than one record and one
-// query per round trip once hot, and small sizes still share one fence per
-// many frees.
+// Without kernels, on a device that completes fences at once.
 TEST(AllocFence, HotLoopWithoutWorkIsCheap) {
   for (size_t N : {size_t(512), 16 * MiB, 256 * MiB}) {
     FakeBackend BE(140 * GiB);
@@ -195,16 +196,20 @@ TEST(AllocFence, HotLoopWithoutWorkIsCheap) {
       A.allocate(&P, N, nullptr, false, Site{"t", 1});
       A.deallocate(P, nullptr, false, K);
     }
-    EXPECT_LE(BE.Records - R0, N == 512 ? 40 : 1000) << N;
-    EXPECT_LE(BE.Queries - Q0, N == 512 ? 40 : 1000) << N;
+    // Small blocks: one fence per batch of frees. Large ones, a single
+    // block here (its fence is complete when queried): one per round trip.
+    int Most = N == 512 ? 1000 / 32 + 2 : 1000;
+    EXPECT_LE(BE.Records - R0, Most) << N;
+    EXPECT_LE(BE.Queries - Q0, Most) << N;
+    EXPECT_LE(A.stats().NumDeviceMallocs, 2u) << N;
     EXPECT_EQ(A.stats().NumHostWaits, 0u) << N;
   }
 }
 
-// Beyond the lag budget (1/64 of the device) the loop waits on the host
+// Beyond the lag budget (1/32 of the device) the loop waits on the host
 // instead of taking more memory.
 TEST(AllocFence, LagBudgetBoundsTheWaitingBlocks) {
-  FakeBackend BE(4 * GiB); // budget 64 MiB
+  FakeBackend BE(2 * GiB); // budget 64 MiB
   Allocator A(BE, caching());
   Checker C(BE, A);
   for (int I = 0; I < 200; ++I) {
