@@ -5,7 +5,7 @@
 # round-trip benchmark (bench/alloc_bench.hip) in the same run; the DQN sample ported with
 # --alloc-hooks run in small and full mode for the parity check against the CUDA original.
 #
-# Usage: bench/alloc-trace-gpu.sh build DIR     (here: nvcc, g++, build/tool/cu2hip, HIP 5.2
+# Usage: bench/alloc-trace-gpu.sh build DIR     (here: nvcc, g++, build/tool/cu2hip or $CU2HIP, HIP 5.2
 #                                                headers in /usr/include/hip; no GPU)
 #        bench/alloc-trace-gpu.sh run DIR OUT   (on the GPU machine: only DIR, python3 with
 #                                                torch for the PyTorch rows)
@@ -50,7 +50,7 @@ build() {
   ( "$NVCC" "${F[@]}" -x cu "$ROOT/bench/alloc_bench.hip" "${HOOKS[@]}" \
       -o "$DIR/bin/alloc_bench" "${L[@]}" ) >"$DIR/logs/build-bench.log" 2>&1 & pids+=($!)
   # The DQN sample: CUDA original and the port with --alloc-hooks.
-  "$ROOT/build/tool/cu2hip" --alloc-hooks --in-root "$ROOT/samples" --out-root "$DIR/ports" \
+  "${CU2HIP:-$ROOT/build/tool/cu2hip}" --alloc-hooks --in-root "$ROOT/samples" --out-root "$DIR/ports" \
       --no-summary -- -I "$ROOT/runtime/include" >"$DIR/logs/cu2hip.log" 2>&1 \
     || { cat "$DIR/logs/cu2hip.log"; die "cu2hip failed"; }
   local C=(-O2 -std=c++17 -arch="$ARCH" -I "$ROOT/runtime/include")

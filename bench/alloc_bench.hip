@@ -135,7 +135,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr,
                  "[%s] settings %s: allocs %llu, driver mallocs %llu, cache hits %llu, "
                  "cross-stream reuses %llu, stream waits %llu, host waits %llu, "
-                 "free fences %llu, peak reserved %llu B\n",
+                 "free fences %llu, hot-loop segments %llu, peak reserved %llu B\n",
                  label, cu2hip_alloc_settings(), (unsigned long long)st.num_allocs,
                  (unsigned long long)st.num_device_mallocs,
                  (unsigned long long)st.num_cache_hits,
@@ -143,6 +143,7 @@ int main(int argc, char **argv) {
                  (unsigned long long)st.num_stream_waits,
                  (unsigned long long)st.num_host_waits,
                  (unsigned long long)st.num_fences,
+                 (unsigned long long)st.num_fence_lag_segments,
                  (unsigned long long)st.peak_reserved_bytes);
     // An out-of-memory request shows the report (and must fail cleanly).
     void *big = nullptr;

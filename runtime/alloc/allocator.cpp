@@ -14,6 +14,8 @@
 //    waits on the host unless the events have completed;
 //  * blocks freed by the synchronous hipFree wait outside the pools until one
 //    fence event, recorded after their frees, covers a whole batch of them;
+//    in a free/malloc hot loop the fences are pipelined and a request takes
+//    new memory (within a budget) rather than waiting for one;
 //  * with expandable segments, each pool is one reserved address range that
 //    grows by mapping memory at its end, and shrinks from its end;
 //  * on out-of-memory: return one cached free segment big enough, retry;
@@ -81,6 +83,8 @@ Allocator::~Allocator() {
     delete B;
   for (EventRec *E : EventPool)
     delete E;
+  for (Fence &F : Fences)
+    delete F.E;
 }
 
 size_t Allocator::roundSize(size_t Bytes) const {
@@ -354,32 +358,130 @@ void Allocator::freeAndMerge(Block *B) {
   insertFree(B);
 }
 
-// Blocks freed by hipFree (free_fence:1) wait here, outside the pools, until
-// a miss: then one event recorded on the null stream covers every one of
-// them (it follows all their frees). Already complete: they are free at
-// once; otherwise each carries the shared event as a use, so the next
-// reuse waits for it (on the host for hipMalloc, on the stream for
-// hipMallocAsync). One record and one query per batch instead of per free.
-bool Allocator::flushPending() {
-  if (Pending.empty())
-    return false;
-  EventRec *E = newEvent();
-  if (E)
-    BE.eventRecord(E->E, nullptr);
-  bool Done = !E || BE.eventDone(E->E);
-  St.NumFences++;
-  for (Block *B : Pending) {
-    B->Pending = false;
-    if (!Done) {
-      retainEvent(E);
-      addUse(B, Use{nullptr, E, B->FreeTick});
-    }
-    freeAndMerge(B);
+// Blocks freed by hipFree (free_fence:1) wait outside the pools until a fence
+// event recorded on the null stream after their frees has completed.
+//
+// Ordinarily the fence is recorded at a miss (flushPending): one event covers
+// every free since the last fence. Already complete: the blocks are free at
+// once; otherwise each carries the shared event as a use, so the next reuse
+// waits for it (on the host for hipMalloc, on the stream for hipMallocAsync).
+// One record and one query per batch instead of per free.
+//
+// In a hot loop (hotLoop) the fences are pipelined instead: fences are
+// recorded at the free, when none is in flight and every kHotFencePeriod
+// frees (startFence; up to kMaxFences in flight); the blocks a fence covers
+// become free only once a query finds it complete (advanceFences; a fence
+// covers every free before it, of any size), and frees after the newest one
+// wait in Pending. A request that finds no confirmed block then takes new
+// memory rather than waiting on the host, as long as the waiting blocks stay
+// within the lag budget (lagAllows).
+
+// Takes B out of the waiting lists into its pool. E: the fence B must still
+// wait for (null: known complete).
+void Allocator::releaseWaiting(Block *B, EventRec *E) {
+  B->Pending = false;
+  WaitingBytes -= B->Size;
+  (B->Seg->Small ? PendingSmall : PendingLarge)--;
+  if (E) {
+    retainEvent(E);
+    addUse(B, Use{nullptr, E, B->FreeTick});
   }
-  Pending.clear();
-  PendingSmall = PendingLarge = 0;
-  releaseEvent(E);
+  freeAndMerge(B);
+}
+
+bool Allocator::flushPending() {
+  if (Pending.empty() && NumInFlight == 0)
+    return false;
+  // Fences on the null stream complete in order: when the newest is done,
+  // every older one is.
+  bool AllDone = NumInFlight && BE.eventDone(fenceAt(NumInFlight - 1).E->E);
+  while (NumInFlight)
+    popFence(AllDone);
+  if (!Pending.empty()) {
+    EventRec *E = newEvent();
+    if (E)
+      BE.eventRecord(E->E, nullptr);
+    bool Done = !E || BE.eventDone(E->E);
+    St.NumFences++;
+    for (Block *B : Pending)
+      releaseWaiting(B, Done ? nullptr : E);
+    Pending.clear();
+    releaseEvent(E);
+  }
   return true;
+}
+
+// Releases the oldest fence's blocks into the pools: Done, free at once;
+// otherwise each keeps the fence as a use.
+void Allocator::popFence(bool Done) {
+  Fence &F = fenceAt(0);
+  for (Block *B : F.Blocks)
+    releaseWaiting(B, Done ? nullptr : F.E);
+  F.Blocks.clear();
+  releaseEvent(F.E);
+  F.E = nullptr;
+  FenceHead = (FenceHead + 1) % kMaxFences;
+  NumInFlight--;
+}
+
+// Records a fence covering every block in Pending (unless all slots are in
+// flight; the blocks then wait for the next one).
+void Allocator::startFence() {
+  if (Pending.empty() || NumInFlight == kMaxFences)
+    return;
+  EventRec *E = newEvent();
+  if (!E)
+    return; // flushPending copes (it treats a missing event as complete)
+  BE.eventRecord(E->E, nullptr);
+  St.NumFences++;
+  Fence &F = fenceAt(NumInFlight++);
+  F.E = E;
+  F.Blocks.swap(Pending); // F.Blocks was empty; Pending keeps its storage
+}
+
+// Queries the oldest fence in flight; complete: its blocks become free (and
+// a fence is recorded for the blocks still pending when none is left in
+// flight). Returns true when blocks became free.
+bool Allocator::advanceFences() {
+  if (NumInFlight == 0 || !BE.eventDone(fenceAt(0).E->E)) {
+    if (NumInFlight == 0)
+      startFence();
+    return false;
+  }
+  popFence(true);
+  if (NumInFlight == 0)
+    startFence();
+  return true;
+}
+
+// A hot loop: hipFree(p) directly followed by hipMalloc of the same rounded
+// size, kHotLoopPairs times in a row (any other call in between breaks it).
+// There the block just freed is the one wanted next, and a fence recorded
+// after the free cannot have completed yet. Called for every synchronous
+// caching allocation.
+bool Allocator::hotLoop(size_t Size) {
+  bool Pair = LastOpSyncFree && LastFreeSize == Size;
+  LastOpSyncFree = false;
+  if (!Pair)
+    LoopCount = 0;
+  else if (LoopSize == Size)
+    LoopCount++;
+  else
+    LoopSize = Size, LoopCount = 1;
+  return LoopCount >= kHotLoopPairs;
+}
+
+// New memory instead of a host wait: only while the blocks waiting for
+// fences, with this request, stay within 1/kLagBudgetDivisor of the
+// device's memory.
+bool Allocator::lagAllows(size_t Size) {
+  if (LagBudget == 0) {
+    size_t Free = 0, Total = 0;
+    LagBudget = BE.memInfo(&Free, &Total) == Err::Ok && Total
+                    ? Total / kLagBudgetDivisor
+                    : 1;
+  }
+  return WaitingBytes + Size <= LagBudget;
 }
 
 // ---- allocate / free ----------------------------------------------------
@@ -555,6 +657,41 @@ Err Allocator::obtain(Pool &P, size_t Size, Stream S, Site Where, size_t Bytes,
   return E;
 }
 
+// A cached block for a request outside hot loops, or null. Large blocks
+// freed by hipFree are fenced before the next large request (one fence for
+// all frees since then: the pool looks as if every free had been fenced at
+// once). Small ones wait for a miss or until 64 are pending: tight
+// small-block loops then fence once per 64 round trips.
+Allocator::Block *Allocator::findCold(Pool &P, size_t Size, Stream Str) {
+  if (&P == &LargePool ? PendingLarge > 0 : PendingSmall >= kMaxPendingSmall)
+    flushPending();
+  Block *B = findFree(P, Size, Str);
+  if (!B && flushPending())
+    B = findFree(P, Size, Str);
+  return B;
+}
+
+// A cached block for a hipMalloc in a hot loop, or null: confirmed free
+// blocks first; then a query of the fence in flight; then, when nothing is
+// confirmed and the lag budget allows, null (new memory, no wait); only
+// beyond the budget the old way (flush, and wait on the host).
+Allocator::Block *Allocator::findHot(Pool &P, size_t Size, Stream Str) {
+  if ((&P == &LargePool ? PendingLarge : PendingSmall) >= kMaxPendingSmall)
+    advanceFences();
+  Block *B = findFree(P, Size, Str);
+  if (!B && advanceFences())
+    B = findFree(P, Size, Str);
+  if (B || (Pending.empty() && NumInFlight == 0))
+    return B;
+  if (lagAllows(Size)) {
+    St.NumFenceLagSegments++;
+    return nullptr;
+  }
+  if (flushPending())
+    B = findFree(P, Size, Str);
+  return B;
+}
+
 Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
                                bool StreamOrdered, Site Where) {
   // With free_fence:0, hipMalloc/hipFree follow the null stream's order.
@@ -562,15 +699,9 @@ Err Allocator::allocateCaching(void **Ptr, size_t Bytes, Stream S,
   Stream Str = StreamOrdered ? S : nullptr;
   size_t Size = roundSize(Bytes);
   Pool &P = Size <= kSmallSize ? SmallPool : LargePool;
-  // Large blocks freed by hipFree are fenced before the next large request
-  // (one fence for all frees since then: the pool looks as if every free
-  // had been fenced at once). Small ones wait for a miss or until 64 are
-  // pending: tight small-block loops then fence once per 64 round trips.
-  if (&P == &LargePool ? PendingLarge > 0 : PendingSmall >= kMaxPendingSmall)
-    flushPending();
-  Block *B = findFree(P, Size, Str);
-  if (!B && flushPending())
-    B = findFree(P, Size, Str);
+  bool Hot = !StreamOrdered && Cfg.FreeFence && hotLoop(Size);
+  LastOpSyncFree = false;
+  Block *B = Hot ? findHot(P, Size, Str) : findCold(P, Size, Str);
   if (B) {
     eraseFree(B);
     St.NumCacheHits++;
@@ -686,6 +817,17 @@ Err Allocator::deallocateCaching(Block *B, Stream S, bool StreamOrdered) {
     }
     B->Uses.push_back(Use{Str, E, Now});
   }
+  // Allocated by hipMallocAsync, freed by hipFree: the null-stream fence does
+  // not order a non-blocking allocating stream, so its work is a use too.
+  if (Fence && B->Home) {
+    EventRec *E = nullptr;
+    if (MultiStream) {
+      E = newEvent();
+      if (E)
+        BE.eventRecord(E->E, B->Home);
+    }
+    addUse(B, Use{B->Home, E, Now});
+  }
   for (Stream X : B->Extra) {
     if (X == Str)
       continue;
@@ -697,10 +839,20 @@ Err Allocator::deallocateCaching(Block *B, Stream S, bool StreamOrdered) {
   B->Extra.clear();
   B->Home = Str;
   B->FreeTick = Now;
+  LastOpSyncFree = Fence;
   if (Fence) {
     B->Pending = true;
     Pending.push_back(B);
     (B->Seg->Small ? PendingSmall : PendingLarge)++;
+    WaitingBytes += B->Size;
+    size_t Rounded = roundSize(B->Requested);
+    LastFreeSize = Rounded;
+    // In a hot loop fences are recorded at the free, to be complete sooner.
+    size_t Period = std::min(kMaxPendingSmall,
+                             std::max(kMinHotFencePeriod, kHotFenceBytes / Rounded));
+    if (LoopCount >= kHotLoopPairs && LoopSize == Rounded &&
+        (NumInFlight == 0 || Pending.size() >= Period))
+      startFence();
     return Err::Ok;
   }
   freeAndMerge(B);
@@ -918,7 +1070,8 @@ std::string Allocator::reportLocked() const {
        << ", merges " << S.NumMerges << ", cross-stream reuses "
        << S.NumCrossStreamReuses << " (stream waits " << S.NumStreamWaits
        << ", host waits " << S.NumHostWaits << "), free fences "
-       << S.NumFences;
+       << S.NumFences << " (hot-loop segments instead of a wait "
+       << S.NumFenceLagSegments << ")";
   OS << ", OOM retries " << S.NumOomRetries << ", OOMs " << S.NumOoms << "\n";
   std::vector<SiteStats> V;
   for (const SiteStats &X : Sites)

@@ -41,6 +41,8 @@ struct Stats {
   uint64_t NumCrossStreamReuses = 0, NumStreamWaits = 0, NumHostWaits = 0;
   uint64_t NumOoms = 0, NumOomRetries = 0, NumGcReleases = 0;
   uint64_t NumFences = 0;          // fence events of batched hipFree frees
+  uint64_t NumFenceLagSegments = 0; // memory taken in a hot loop instead of
+                                    // a host wait for an unconfirmed fence
   uint64_t LargestFreeBlock = 0;
 };
 
@@ -192,7 +194,27 @@ private:
   void eraseFree(Block *B);
   void freeAndMerge(Block *B);
   bool flushPending();
+  void startFence();
+  bool advanceFences();
+  void popFence(bool Done);
+  bool hotLoop(size_t Size);
+  Block *findCold(Pool &P, size_t Size, Stream Str);
+  Block *findHot(Pool &P, size_t Size, Stream Str);
+  bool lagAllows(size_t Size);
+  void releaseWaiting(Block *B, EventRec *E);
   static constexpr size_t kMaxPendingSmall = 64;
+  /// Consecutive hipFree(p) + hipMalloc(same rounded size) pairs after which
+  /// the pool's fences are pipelined (see hotLoop).
+  static constexpr unsigned kHotLoopPairs = 3;
+  /// Device memory / this = most bytes a pipelined pool may keep waiting for
+  /// fences.
+  static constexpr uint64_t kLagBudgetDivisor = 32;
+  /// In a hot loop a fence is recorded whenever none is in flight, and
+  /// after every kHotFenceBytes of frees: at least every kMaxPendingSmall
+  /// frees, at most every kMinHotFencePeriod (fewer records for small blocks,
+  /// fewer blocks waiting for large ones).
+  static constexpr size_t kHotFenceBytes = 64 << 20;
+  static constexpr size_t kMinHotFencePeriod = 4;
   void makeReady(Block *B, Stream S, bool StreamOrdered);
   void mergeInto(Block *Dst, Block *Src);
   Block *newBlock();
@@ -226,7 +248,26 @@ private:
   std::vector<BlockMap::node_type> SpareMapNodes;
   std::vector<Block *> SpareBlocks;
   std::vector<Block *> Pending; // freed by hipFree, not yet fenced
-  size_t PendingSmall = 0, PendingLarge = 0; // how many of them per pool
+  /// Fences in flight (hot loops), oldest first: each with the blocks freed
+  /// by hipFree before it was recorded and after the one before it. All are
+  /// recorded on the null stream, so they complete in this order.
+  struct Fence {
+    EventRec *E = nullptr;
+    std::vector<Block *> Blocks;
+  };
+  static constexpr unsigned kMaxFences = 8;
+  Fence Fences[kMaxFences];
+  unsigned FenceHead = 0, NumInFlight = 0;
+  Fence &fenceAt(unsigned I) { return Fences[(FenceHead + I) % kMaxFences]; }
+  // Blocks in Pending or behind a fence in flight, per pool, and their bytes.
+  size_t PendingSmall = 0, PendingLarge = 0;
+  uint64_t WaitingBytes = 0;
+  // Hot-loop detection (hotLoop): the last operation was a hipFree of a
+  // block of LastFreeSize bytes; LoopCount pairs of LoopSize in a row.
+  bool LastOpSyncFree = false;
+  size_t LastFreeSize = 0, LoopSize = 0;
+  unsigned LoopCount = 0;
+  uint64_t LagBudget = 0; // 0: not known yet (memInfo on first use)
   // The per-stream index (Pool::Streams) is kept only once free blocks of
   // more than one stream have been seen; until then Sizes alone answers.
   bool StreamIndex = false, AnyHome = false;

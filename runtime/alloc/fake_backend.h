@@ -11,6 +11,7 @@
 
 #include "backend.h"
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -37,6 +38,12 @@ public:
   // --- simulation controls -------------------------------------------------
   void launch(Stream S) { Submitted[S]++; }
   void complete(Stream S) { Done[S] = Submitted[S]; }
+  /// The device has finished the first N units of work on S (a device that
+  /// lags behind the host).
+  void completeUpTo(Stream S, uint64_t N) {
+    if (Done[S] < N)
+      Done[S] = std::min(N, Submitted[S]);
+  }
   void completeAll() {
     for (auto &KV : Submitted)
       Done[KV.first] = KV.second;

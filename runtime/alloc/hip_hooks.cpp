@@ -513,6 +513,7 @@ extern "C" hipError_t cu2hip_alloc_get_stats(int Device,
   Out->num_oom_retries = S.NumOomRetries;
   Out->num_ooms = S.NumOoms;
   Out->num_fences = S.NumFences;
+  Out->num_fence_lag_segments = S.NumFenceLagSegments;
   return hipSuccess;
 }
 

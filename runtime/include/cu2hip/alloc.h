@@ -61,6 +61,9 @@ struct cu2hip_alloc_stats {
   uint64_t num_oom_retries, num_ooms;
   /// Fence events recorded for batches of blocks freed by hipFree.
   uint64_t num_fences;
+  /// Segments taken in a hipFree/hipMalloc hot loop instead of a host wait
+  /// for a fence not yet complete (docs/alloc.md).
+  uint64_t num_fence_lag_segments;
 };
 
 extern "C" {
