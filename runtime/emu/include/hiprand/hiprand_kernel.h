@@ -16,6 +16,7 @@
 #pragma once
 
 #include <hip/hip_runtime.h>
+#include <hiprand/hiprand.h>
 
 #include <cmath>
 
