@@ -19,6 +19,10 @@
 #include <string>
 #include <vector>
 
+#ifndef HIPRAND_H_
+#error "hipRAND's include guard HIPRAND_H_ must be defined (helper_cuda.h tests it)"
+#endif
+
 namespace {
 
 struct Gen {

@@ -23,6 +23,9 @@
 // Work is done at once on the calling thread (stream order is kept because
 // the emulator's device work is synchronous).
 #pragma once
+#ifndef HIPRAND_H_
+#define HIPRAND_H_  // hipRAND's include guard, which code tests
+#endif
 
 #include <hip/hip_runtime.h>
 
