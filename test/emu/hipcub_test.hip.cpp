@@ -348,6 +348,41 @@ TEST(BlockScan, SumsScansItemsAndPrefixCallback) {
   }
 }
 
+// The CUB idiom of one shared union for several primitives (here of
+// different element types, so one's partials overwrite the other's state).
+__global__ void k_union_storage(const int* in, int* out) {
+  using BS = hipcub::BlockScan<int, 96>;
+  using BR = hipcub::BlockReduce<double, 96>;
+  __shared__ union {
+    typename BS::TempStorage scan;
+    typename BR::TempStorage reduce;
+  } tmp;
+  const int t = threadIdx.x;
+  int e1 = 0, e2 = 0;
+  BS(tmp.scan).ExclusiveSum(in[t], e1);
+  __syncthreads();
+  double s = BR(tmp.reduce).Sum((double)in[t] * 0.5);
+  __syncthreads();
+  BS(tmp.scan).ExclusiveSum(in[t] * 2, e2);
+  out[t] = e1;
+  out[96 + t] = e2;
+  if (t == 0) out[192] = (int)(s * 2);
+}
+
+TEST(BlockScan, SharedUnionOfTempStorages) {
+  Dev<int> in(inputs(96)), out(193);
+  hipLaunchKernelGGL(k_union_storage, dim3(2), dim3(96), 0, 0, in.p, out.p);
+  ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+  auto o = out.get();
+  int run = 0;
+  for (int t = 0; t < 96; ++t) {
+    EXPECT_EQ(o[t], run) << t;
+    EXPECT_EQ(o[96 + t], 2 * run) << t;
+    run += value(t);
+  }
+  EXPECT_EQ(o[192], run);
+}
+
 // ---------------------------------------------------------------------------
 // Refusals
 // ---------------------------------------------------------------------------
