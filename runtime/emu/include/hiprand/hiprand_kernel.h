@@ -198,6 +198,23 @@ inline double hiprand_uniform_double(hiprandStatePhilox4_32_10_t* s) {
   return std::fma((double)hiprand(s), inv, inv);
 }
 
+// Log-normal: exp(mean + stddev * normal), cuRAND's definition, on the
+// normals above (so they use the same outputs and the same Box-Muller cache).
+inline float hiprand_log_normal(hiprandStatePhilox4_32_10_t* s, float mean, float stddev) {
+  return std::exp(mean + stddev * hiprand_normal(s));
+}
+inline float2 hiprand_log_normal2(hiprandStatePhilox4_32_10_t* s, float mean,
+                                  float stddev) {
+  float2 v = hiprand_normal2(s);
+  return make_float2(std::exp(mean + stddev * v.x), std::exp(mean + stddev * v.y));
+}
+inline float4 hiprand_log_normal4(hiprandStatePhilox4_32_10_t* s, float mean,
+                                  float stddev) {
+  float4 v = hiprand_normal4(s);
+  return make_float4(std::exp(mean + stddev * v.x), std::exp(mean + stddev * v.y),
+                     std::exp(mean + stddev * v.z), std::exp(mean + stddev * v.w));
+}
+
 // ---------------------------------------------------------------------------
 // Not emulated: the XORWOW device generator (hiprandState_t, the port of
 // cuRAND's curandState / curandStateXORWOW_t). The state type exists so
