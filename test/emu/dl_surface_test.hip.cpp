@@ -24,6 +24,20 @@ struct __align__(8) SumMax {
   float sum, max;
 };
 
+// HIP's include guards and the device attributes the CUDA samples'
+// helper_cuda.h (as ported) reads to pick a device.
+#if !defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) || !defined(HIP_INCLUDE_HIP_HIP_RUNTIME_API_H)
+#error "HIP's include guards must be defined"
+#endif
+TEST(Surface, ComputeModeAndIntegratedAttributes) {
+  int mode = -1, integrated = -1;
+  EXPECT_EQ(hipDeviceGetAttribute(&mode, hipDeviceAttributeComputeMode, 0), hipSuccess);
+  EXPECT_EQ(mode, hipComputeModeDefault);
+  EXPECT_EQ(hipDeviceGetAttribute(&integrated, hipDeviceAttributeIntegrated, 0), hipSuccess);
+  EXPECT_EQ(integrated, 0);
+  EXPECT_NE(mode, hipComputeModeProhibited);
+}
+
 TEST(Surface, AlignOnStructs) {
   EXPECT_EQ(alignof(Quad), 16u);
   EXPECT_EQ(alignof(SumMax), 8u);

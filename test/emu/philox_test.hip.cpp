@@ -136,6 +136,22 @@ TEST(Philox, UniformRangeExcludesZeroIncludesOne) {
   EXPECT_EQ(cu2hip_emu::philox::uniform(0xffffffffu), 1.0f);
 }
 
+TEST(Philox, LogNormalIsExpOfTheNormals) {
+  hiprandStatePhilox4_32_10_t a, b;
+  hiprand_init(31, 2, 5, &a);
+  b = a;
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(hiprand_log_normal(&a, 0.5f, 2.0f), std::exp(0.5f + 2.0f * hiprand_normal(&b)));
+  float2 p = hiprand_log_normal2(&a, -1.0f, 0.25f);
+  float2 q = hiprand_normal2(&b);
+  EXPECT_EQ(p.x, std::exp(-1.0f + 0.25f * q.x));
+  EXPECT_EQ(p.y, std::exp(-1.0f + 0.25f * q.y));
+  float4 r = hiprand_log_normal4(&a, 0.0f, 1.0f);
+  float4 u = hiprand_normal4(&b);
+  EXPECT_EQ(r.w, std::exp(u.w));
+  EXPECT_GT(r.x, 0.0f);
+}
+
 TEST(Philox, MatchesCommittedValues) {
   auto want = read(CU2HIP_EMU_TEST_DIR "/philox_expected.txt");
   ASSERT_FALSE(want.empty()) << "philox_expected.txt missing";

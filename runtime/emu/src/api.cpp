@@ -344,6 +344,8 @@ hipError_t hipDeviceGetAttribute(int* v, hipDeviceAttribute_t a, int d) {
     case hipDeviceAttributeConcurrentKernels: *v = p.concurrentKernels; break;
     case hipDeviceAttributeMemoryBusWidth: *v = p.memoryBusWidth; break;
     case hipDeviceAttributeMemoryClockRate: *v = p.memoryClockRate; break;
+    case hipDeviceAttributeComputeMode: *v = hipComputeModeDefault; break;
+    case hipDeviceAttributeIntegrated: *v = 0; break;
     default: return ret(hipErrorInvalidValue);
   }
   return hipSuccess;

@@ -111,6 +111,7 @@ thread_local Worker* tl_worker = nullptr;
 
 struct Worker {
   Fiber sched;
+  unsigned long long serial = 0;  // of the block running (block_serial())
   std::vector<Lane> lanes;
   std::vector<char*> stacks;  // each: guard page + stack
   size_t stack_size = 0;
@@ -295,7 +296,8 @@ void execute(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
   WaveOp& f = *first.op;
   for (unsigned g = 1; g < ng; ++g) {
     WaveOp& o = *w.lanes[group[g]].op;
-    if (o.op != f.op || o.size != f.size)
+    if (o.op != f.op || o.size != f.size ||
+        (o.op == Op::Collective && o.coll_fn != f.coll_fn))
       fatal_at_lane(w, w.lanes[group[g]], o.site,
                     "lanes of one wave reached different wave operations (%s "
                     "and %s) at the same source position; the emulator cannot "
@@ -424,6 +426,18 @@ void execute(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
       }
       break;
     }
+    case Op::Collective: {
+      WaveOp* ops[64];
+      unsigned wl[64];
+      for (unsigned g = 0; g < ng; ++g) {
+        ops[g] = w.lanes[group[g]].op;
+        wl[g] = w.lanes[group[g]].wlane;
+      }
+      unsigned bad = 0;
+      if (const char* msg = f.coll_fn(ops, wl, ng, ws, wv, &bad))
+        fatal_at_lane(w, w.lanes[group[bad]], ops[bad]->site, "%s", msg);
+      break;
+    }
   }
 }
 
@@ -460,8 +474,11 @@ bool resolve_wave(Worker& w, unsigned wv) {
   return w.wave_waiting[wv] != 0;
 }
 
+std::atomic<unsigned long long> g_block_serial{0};
+
 void run_block(Worker& w, uint3 bid) {
   blockIdx = bid;
+  w.serial = ++g_block_serial;
   const unsigned bx = blockDim.x, by = blockDim.y;
   const unsigned n = w.nthreads;
   w.sites.clear();
@@ -616,6 +633,10 @@ int emu_threads() { return config().threads; }
 void* dynamic_shared() {
   if (!tl_lane) fatal_in_kernel(Site(), "dynamic shared memory used outside a kernel");
   return tl_worker->dyn;
+}
+
+unsigned long long block_serial() {
+  return tl_lane && tl_worker ? tl_worker->serial : 0;
 }
 
 void wave_op(WaveOp& op) {

@@ -48,7 +48,18 @@ enum class Op : unsigned char {
   SyncWarp,
   MatchAny,
   MatchAll,
+  Collective,
 };
+
+struct WaveOp;
+// Op::Collective: computes every lane's result of a wave-wide primitive
+// (hipCUB's WarpReduce/WarpScan) once the lanes waiting at one position have
+// all arrived. ops[i] belongs to lane lanes[i] (ascending) of wave `wave` of
+// the block; returns null, or a message with *bad = the index of the lane it
+// concerns.
+using CollectiveFn = const char* (*)(WaveOp* const* ops, const unsigned* lanes,
+                                     unsigned n, unsigned wave_size, unsigned wave,
+                                     unsigned* bad);
 
 // One lane's part of a wave operation. Filled by the intrinsic, completed by
 // the scheduler once the wave's active lanes have all arrived.
@@ -65,6 +76,8 @@ struct WaveOp {
   unsigned long long result;  // ballot, vote, activemask, match
   const char* name;
   Site site;
+  CollectiveFn coll_fn;  // Op::Collective only
+  void* coll_args;       // the lane's arguments (on its stack), for coll_fn
 };
 
 // Public part of the per-GPU-thread state.
@@ -81,6 +94,9 @@ void wave_op(WaveOp& op);
 // *count = how many of them passed a non-zero pred.
 int sync_block(const char* name, int pred, int* count, Site site);
 void* dynamic_shared();
+// Identifies the block now running on this OS thread: distinct for every
+// block of every launch (0 outside kernels).
+unsigned long long block_serial();
 [[noreturn]] void fatal_in_kernel(Site site, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
 [[noreturn]] void unsupported(const char* construct, Site site = Site());

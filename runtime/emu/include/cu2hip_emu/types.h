@@ -131,7 +131,16 @@ enum hipDeviceAttribute_t {
   hipDeviceAttributeManagedMemory,
   hipDeviceAttributeConcurrentKernels,
   hipDeviceAttributeMemoryBusWidth,
-  hipDeviceAttributeMemoryClockRate
+  hipDeviceAttributeMemoryClockRate,
+  hipDeviceAttributeComputeMode,  // hipComputeModeDefault
+  hipDeviceAttributeIntegrated,   // 0: a discrete device
+};
+
+enum hipComputeMode {
+  hipComputeModeDefault = 0,
+  hipComputeModeExclusive = 1,
+  hipComputeModeProhibited = 2,
+  hipComputeModeExclusiveProcess = 3,
 };
 
 struct hipDeviceProp_t {

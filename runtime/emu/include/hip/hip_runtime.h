@@ -15,6 +15,14 @@
 #ifndef __HIPCC__
 #define __HIPCC__ 1
 #endif
+// HIP's own include guards: code tests them to see whether HIP's runtime
+// (API) is included (e.g. the CUDA samples' helper_cuda.h, as ported).
+#ifndef HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#endif
+#ifndef HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#endif
 #define HIP_VERSION_MAJOR 7
 #define HIP_VERSION_MINOR 0
 #define HIP_VERSION_PATCH 0

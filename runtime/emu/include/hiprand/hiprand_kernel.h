@@ -16,6 +16,7 @@
 #pragma once
 
 #include <hip/hip_runtime.h>
+#include <hiprand/hiprand.h>
 
 #include <cmath>
 
@@ -196,3 +197,76 @@ inline double hiprand_uniform_double(hiprandStatePhilox4_32_10_t* s) {
   const double inv = 2.3283064365386963e-10;
   return std::fma((double)hiprand(s), inv, inv);
 }
+
+// Log-normal: exp(mean + stddev * normal), cuRAND's definition, on the
+// normals above (so they use the same outputs and the same Box-Muller cache).
+inline float hiprand_log_normal(hiprandStatePhilox4_32_10_t* s, float mean, float stddev) {
+  return std::exp(mean + stddev * hiprand_normal(s));
+}
+inline float2 hiprand_log_normal2(hiprandStatePhilox4_32_10_t* s, float mean,
+                                  float stddev) {
+  float2 v = hiprand_normal2(s);
+  return make_float2(std::exp(mean + stddev * v.x), std::exp(mean + stddev * v.y));
+}
+inline float4 hiprand_log_normal4(hiprandStatePhilox4_32_10_t* s, float mean,
+                                  float stddev) {
+  float4 v = hiprand_normal4(s);
+  return make_float4(std::exp(mean + stddev * v.x), std::exp(mean + stddev * v.y),
+                     std::exp(mean + stddev * v.z), std::exp(mean + stddev * v.w));
+}
+
+// ---------------------------------------------------------------------------
+// Not emulated: the XORWOW device generator (hiprandState_t, the port of
+// cuRAND's curandState / curandStateXORWOW_t). The state type exists so
+// that declarations compile; initialising or drawing from it stops the
+// build with a message naming it (at the call, via the instantiation note).
+// ---------------------------------------------------------------------------
+struct hiprandStateXORWOW {
+  unsigned int d, v[5];
+  int boxmuller_flag, boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+typedef hiprandStateXORWOW hiprandStateXORWOW_t;
+typedef hiprandStateXORWOW hiprandState_t;
+
+namespace cu2hip_emu {
+template <class T>
+struct xorwow_not_emulated : std::false_type {};
+}  // namespace cu2hip_emu
+#define CU2HIP_EMU_XORWOW_REFUSED(fn)                                          \
+  static_assert(cu2hip_emu::xorwow_not_emulated<S>::value,                     \
+                "cu2hip-emu: " fn " on hiprandState_t (XORWOW, cuRAND's "      \
+                "curandState) is not emulated; the emulator has the Philox "   \
+                "device generator, hiprandStatePhilox4_32_10_t")
+template <class S = hiprandStateXORWOW>
+inline void hiprand_init(unsigned long long, unsigned long long, unsigned long long,
+                         hiprandStateXORWOW*) {
+  CU2HIP_EMU_XORWOW_REFUSED("hiprand_init");
+}
+template <class S = hiprandStateXORWOW>
+inline unsigned int hiprand(hiprandStateXORWOW*) {
+  CU2HIP_EMU_XORWOW_REFUSED("hiprand");
+  return 0;
+}
+template <class S = hiprandStateXORWOW>
+inline float hiprand_uniform(hiprandStateXORWOW*) {
+  CU2HIP_EMU_XORWOW_REFUSED("hiprand_uniform");
+  return 0;
+}
+template <class S = hiprandStateXORWOW>
+inline float hiprand_normal(hiprandStateXORWOW*) {
+  CU2HIP_EMU_XORWOW_REFUSED("hiprand_normal");
+  return 0;
+}
+template <class S = hiprandStateXORWOW>
+inline double hiprand_uniform_double(hiprandStateXORWOW*) {
+  CU2HIP_EMU_XORWOW_REFUSED("hiprand_uniform_double");
+  return 0;
+}
+template <class S = hiprandStateXORWOW>
+inline double hiprand_normal_double(hiprandStateXORWOW*) {
+  CU2HIP_EMU_XORWOW_REFUSED("hiprand_normal_double");
+  return 0;
+}
+#undef CU2HIP_EMU_XORWOW_REFUSED

@@ -1,0 +1,3 @@
+// cu2hip CPU SIMT emulator: <hipcub/device/device_merge_sort.hpp> is not emulated.
+#pragma once
+#error "cu2hip-emu: <hipcub/device/device_merge_sort.hpp> is not emulated (the emulated hipCUB subset: warp/block/device reduce and scan; docs/emulator.md)"

@@ -1,0 +1,3 @@
+// cu2hip CPU SIMT emulator: <hipcub/warp/warp_store.hpp> is not emulated.
+#pragma once
+#error "cu2hip-emu: <hipcub/warp/warp_store.hpp> is not emulated (the emulated hipCUB subset: warp/block/device reduce and scan; docs/emulator.md)"
