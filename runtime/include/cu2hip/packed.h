@@ -214,7 +214,11 @@ CU2HIP_DEV CU2HIP_INLINE To bits(const From &f) {
 }
 
 enum class Ld { plain, stream, global, lastuse, isvolatile };
-enum class St { plain, stream, global, writethrough };
+/// Store cache hints. `vec` is a plain store that nvcc must emit as one
+/// 128-bit st.global (__stwb, whose write-back is the default policy): in
+/// vec_group's unrolled stores nvcc otherwise splits a uint4 copy into four
+/// 32-bit stores.
+enum class St { plain, stream, global, writethrough, vec };
 
 template <Ld H, class T> CU2HIP_DEV CU2HIP_INLINE T load(const T *p) {
   using R = raw_t<T>;
@@ -271,6 +275,8 @@ template <St H, class T> CU2HIP_DEV CU2HIP_INLINE void store(T *p, const T &v) {
     __stcg(q, r);
   else if constexpr (H == St::writethrough)
     __stwt(q, r);
+  else if constexpr (H == St::vec && sizeof(T) == 16)
+    __stwb(q, r);
   else
     *q = r;
 #endif
@@ -360,7 +366,9 @@ CU2HIP_DEV CU2HIP_INLINE void vec_group(T *__restrict__ y, size_t base, size_t s
 #pragma unroll
     for (int k = 0; k < W; ++k)
       out.v[k] = f(in[u][K].v[k]...);
-    store128(y + base + u * step, out);
+    T *p = y + base + u * step;
+    CU2HIP_ASSERT_ALIGNED(p, 16);
+    store<St::vec>(reinterpret_cast<Packed128<T> *>(p), out);
   }
 }
 } // namespace detail

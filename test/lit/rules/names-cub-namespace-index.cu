@@ -7,7 +7,7 @@
 // which misses `using namespace ::cub;`.
 // RUN: %cu2hip %s -o - --no-summary 2>%t.err | %strip | FileCheck %s
 // RUN: %cu2hip %s -o - --no-summary --no-semantic 2>%t.err | %strip | FileCheck --check-prefix=TOKENS %s
-// COMPILE-CHECK: all
+// COMPILE-CHECK: rocm72
 #include <cuda_runtime.h>
 #include <cub/cub.cuh>
 // CHECK: {{^}}namespace cb = ::hipcub;
@@ -18,21 +18,21 @@ namespace cb = ::cub;
 using namespace ::cub;
 // CHECK: {{^}}using hipcub::BlockReduce;
 using cub::BlockReduce;
-// CHECK: {{^}}template <typename T> using Sum = cb::WarpReduce<T, 32>;
-template <typename T> using Sum = cb::WarpReduce<T>;
+// CHECK: {{^}}template <typename T> using WarpSum = cb::WarpReduce<T, 32>;
+template <typename T> using WarpSum = cb::WarpReduce<T>;
 // CHECK: {{^}}#define BLOCK_SUM(T) hipcub::BlockReduce<T, 128>
 // TOKENS: {{^}}#define BLOCK_SUM(T) hipcub::BlockReduce<T, 128>
 #define BLOCK_SUM(T) cub::BlockReduce<T, 128>
 namespace mine {
 namespace cub {
-inline int twice(int x) { return 2 * x; }
+__host__ __device__ inline int twice(int x) { return 2 * x; }
 } // namespace cub
 } // namespace mine
 
 __global__ void k(const float *x, float *out) {
-  __shared__ typename Sum<float>::TempStorage t;
+  __shared__ typename WarpSum<float>::TempStorage t;
   __shared__ typename BLOCK_SUM(float)::TempStorage b;
-  float w = Sum<float>(t).Sum(x[threadIdx.x]);
+  float w = WarpSum<float>(t).Sum(x[threadIdx.x]);
   // CHECK: {{^}}  float s = BLOCK_SUM(float)(b).Sum(w) + mine::cub::twice(1);
   float s = BLOCK_SUM(float)(b).Sum(w) + mine::cub::twice(1);
   if (threadIdx.x == 0) out[0] = s;
