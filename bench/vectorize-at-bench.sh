@@ -18,6 +18,8 @@
 #      CU2HIP   the porter (default build/tool/cu2hip)
 #      OUT      where results go (default ./bench-out): vectorize-at.md, machine.txt
 #      ARCH     nvcc arch (default sm_90)
+#      NVCC_EXTRA  more nvcc flags, e.g. -DCU2HIP_VEC_GROUP=1 for the grid-stride form with one
+#               vector per loop iteration (packed.h's default groups 4)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PREP=${PREP:-.gpu-carry/vectorize-at}
@@ -50,7 +52,7 @@ B=$(mktemp -d /tmp/cu2hip-vat.XXXXXX)
   "$NVCC" --version | tail -2
 } | tee "$OUT/machine.txt"
 F=(-O3 -std=c++17 -arch="$ARCH" -DNDEBUG -D__HIP_PLATFORM_NVIDIA__ -I"$PREP/hipnv"
-   -Iruntime/include -w -x cu)
+   -Iruntime/include -w -x cu ${NVCC_EXTRA:-})
 echo "building ..."
 PIDS=()
 "$NVCC" "${F[@]}" -DSI_NS=si_scalar -c "$PREP/scalar.hip" -o "$B/scalar.o" & PIDS+=($!)

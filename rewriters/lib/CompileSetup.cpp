@@ -1,5 +1,6 @@
 //===- CompileSetup.cpp - arguments and shared preludes of the parses -----===//
 #include "cu2hip/CompileSetup.h"
+#include "cu2hip/ParseCompat.h"
 #include "cu2hip/Signals.h"
 #include <unistd.h>
 #include "clang/AST/ASTConsumer.h"
@@ -53,14 +54,17 @@ const std::string &compatDir() {
     llvm::SmallString<256> D;
     if (llvm::sys::fs::createUniqueDirectory(Prefix + std::to_string(::getpid()), D))
       return std::string();
-    llvm::SmallString<256> F(D);
+    llvm::SmallString<256> F(D), Compat(D);
     llvm::sys::path::append(F, "texture_fetch_functions.h");
+    llvm::sys::path::append(Compat, parseCompatHeaderName());
     {
       std::error_code EC;
       llvm::raw_fd_ostream OS(F, EC);
       OS << "// empty: removed from CUDA 12+, still included by Clang 16\n";
+      llvm::raw_fd_ostream CompatOS(Compat, EC);
+      CompatOS << parseCompatHeader();
     }
-    removeTempDirOnExit(std::string(D), std::string(F));
+    removeTempDirOnExit(std::string(D), {std::string(F), std::string(Compat)});
     return std::string(D);
   }();
   return Dir;
@@ -608,6 +612,8 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
                            "-fcuda-allow-variadic-functions", "-Xclang",
                            "-target-sdk-version=11.8", "-ferror-limit=20", "-w",
                            "-fno-caret-diagnostics"});
+  if (!CompatDir.empty())
+    Args.insert(Args.end(), {"-include", CompatDir + "/" + parseCompatHeaderName().str()});
   if (!Opts.ResourceDir.empty())
     Args.push_back("-resource-dir=" + Opts.ResourceDir);
   Args.push_back("--cuda-path=" + Opts.CudaPath);

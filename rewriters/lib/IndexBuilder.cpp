@@ -241,6 +241,12 @@ public:
     return true;
   }
 
+  /// `using namespace cub;`: the nominated namespace.
+  bool VisitUsingDirectiveDecl(UsingDirectiveDecl *D) {
+    record(D->getIdentLocation(), D->getNominatedNamespaceAsWritten(), QualType());
+    return true;
+  }
+
   bool VisitUsingDecl(UsingDecl *D) {
     if (D->shadow_size() > 0)
       record(D->getNameInfo().getLoc(), (*D->shadow_begin())->getTargetDecl(),

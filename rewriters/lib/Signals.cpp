@@ -1,5 +1,6 @@
 //===- Signals.cpp - temporary directories removed on every way out -------===//
 #include "cu2hip/Signals.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -8,6 +9,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -17,13 +19,14 @@ namespace {
 
 // Paths as plain buffers: the signal handler may only call unlink/rmdir.
 char DirPath[4096];
-char FilePath[4096];
+char FilePaths[2][4096];
 struct sigaction Previous[3];
 const int Interrupts[3] = {SIGINT, SIGTERM, SIGHUP};
 
 void removeNow() {
-  if (FilePath[0])
-    ::unlink(FilePath);
+  for (const char *F : FilePaths)
+    if (F[0])
+      ::unlink(F);
   if (DirPath[0])
     ::rmdir(DirPath);
 }
@@ -52,16 +55,21 @@ bool copyPath(char *To, const std::string &From) {
 
 } // namespace
 
-void removeTempDirOnExit(const std::string &Dir, const std::string &File) {
+void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files) {
   static bool Installed = false;
-  if (!copyPath(DirPath, Dir) || !copyPath(FilePath, File))
+  if (Files.empty() || Files.size() > std::size(FilePaths) || !copyPath(DirPath, Dir))
     return;
+  for (auto &F : FilePaths)
+    F[0] = 0;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (!copyPath(FilePaths[I], Files[I]))
+      return;
   if (Installed)
     return;
   Installed = true;
   // LLVM's handlers first (a no-op file registration does it), so that ours
   // chains to them.
-  llvm::sys::RemoveFileOnSignal(File);
+  llvm::sys::RemoveFileOnSignal(Files.front());
   llvm::sys::AddSignalHandler([](void *) { removeNow(); }, nullptr);
   std::atexit(removeNow);
   for (int I = 0; I < 3; ++I) {

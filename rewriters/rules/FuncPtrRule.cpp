@@ -47,8 +47,32 @@ public:
         C.replaceTokens(id(), A.First, A.First, "reinterpret_cast<const void*>");
         continue;
       }
+      if (isVoidPointer(C, A))
+        continue;
       wrapArg(C, id(), A, "reinterpret_cast<const void*>(", ")");
     }
+  }
+
+private:
+  /// Is the argument a name (or template-id) that the index says is
+  /// already a `void *` or `const void *` variable (nothing to cast)? A
+  /// kernel, a function template's specialization or a function pointer
+  /// gets the cast; so does anything the index does not type (an
+  /// expression, a macro body, a file that was not parsed).
+  static bool isVoidPointer(const FileContext &C, const ArgList::Arg &A) {
+    const auto &T = C.Toks;
+    if (A.First > A.Last || !T[A.First].isIdent())
+      return false;
+    // `p` or `p<...>` (Last is the argument's last token).
+    bool JustName = A.First == A.Last ||
+                    (T[A.First + 1].is(clang::tok::less) && T[A.Last].is(clang::tok::greater));
+    const NameRef *Ref = indexedName(C, A.First);
+    if (!JustName || !Ref || Ref->Kind != DeclKind::Variable)
+      return false;
+    llvm::StringRef Ty = llvm::StringRef(Ref->Type).trim();
+    Ty.consume_back("const");
+    Ty = Ty.rtrim();
+    return Ty == "void *" || Ty == "const void *";
   }
 };
 

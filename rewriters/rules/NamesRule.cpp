@@ -123,6 +123,27 @@ public:
     return false;
   }
 
+  /// Does the mapped namespace name at token `I` (`cub`) name the
+  /// namespace? From the index where the file was parsed: the SDK namespace
+  /// itself, however it is spelled (`namespace cb = ::cub;`, `using
+  /// namespace ::cub;`, `cub::X`). From spelling otherwise (no parse, a
+  /// macro body, an inactive branch): a qualifier, a namespace or using
+  /// directive, or the target of a namespace alias.
+  static bool namesNamespace(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (const NameRef *Ref = indexedName(C, I))
+      return Ref->Kind == DeclKind::Namespace && Ref->System;
+    bool Qualifies = I + 1 < T.size() && T[I + 1].is(tok::coloncolon);
+    bool Declared = I > 0 && T[I - 1].isIdent("namespace");
+    // namespace cb = cub;
+    size_t Eq = I >= 1 && T[I - 1].is(tok::coloncolon) ? I - 2 : I - 1; // = ::cub
+    bool Aliased = I >= 3 && Eq + 1 >= 3 && Eq < T.size() && T[Eq].is(tok::equal) &&
+                   T[Eq - 1].isIdent() && T[Eq - 2].isIdent("namespace");
+    if (!Qualifies && !Declared && !Aliased)
+      return false;
+    return !(I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)));
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
@@ -178,16 +199,7 @@ public:
       if (inIncludeDirective(C, I))
         continue;
       if (E->isNamespace()) {
-        bool Qualifies = I + 1 < T.size() && T[I + 1].is(tok::coloncolon);
-        bool Declared = I > 0 && T[I - 1].isIdent("namespace");
-        // namespace cb = cub;
-        size_t Eq = I >= 1 && T[I - 1].is(tok::coloncolon) ? I - 2 : I - 1; // = ::cub
-        bool Aliased = I >= 3 && Eq + 1 >= 3 && Eq < T.size() && T[Eq].is(tok::equal) &&
-                       T[Eq - 1].isIdent() && T[Eq - 2].isIdent("namespace");
-        Declared |= Aliased;
-        if (!Qualifies && !Declared)
-          continue;
-        if (I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)))
+        if (!namesNamespace(C, I))
           continue;
       } else if (C.isMemberOrForeignQualified(I)) {
         // `p.x` is never a CUDA name. `ns::X` with an unmapped qualifier is

@@ -73,7 +73,10 @@ long compare(const char *Type, RunAxpb Axpb[2], RunMuladd Muladd[2], long &Cases
   std::vector<unsigned char> HS(Cap * sizeof(T)), HV(Cap * sizeof(T));
   long Bad = 0;
   for (int Kernel = 0; Kernel < 2; ++Kernel)
-    for (int Threads : {4, 32, 64})
+    // One thread per block: each grid-stride thread does up to 8 float
+    // vectors, so whole groups of vec_map_grid_stride and its single
+    // vectors after them both run.
+    for (int Threads : {1, 4, 32, 64})
       for (int N = 0; N <= 67; ++N)
         for (int OX = 0; OX < 4; ++OX)
           for (int OY = 0; OY < 4; ++OY) {

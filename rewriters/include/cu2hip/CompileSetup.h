@@ -111,7 +111,8 @@ private:
 };
 
 /// The directory holding an empty texture_fetch_functions.h (CUDA 12+
-/// removed the header that Clang 16's CUDA wrapper includes). Created once
+/// removed the header that Clang 16's CUDA wrapper includes) and the
+/// parse-compat header every parse force-includes (ParseCompat.h). Created once
 /// per process under the system temporary directory, removed at exit and on
 /// a fatal signal.
 const std::string &compatDir();

@@ -2,6 +2,7 @@
 #ifndef CU2HIP_SIGNALS_H
 #define CU2HIP_SIGNALS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include <csignal>
 #include <initializer_list>
 #include <pthread.h>
@@ -29,14 +30,14 @@ private:
   sigset_t Old;
 };
 
-/// Removes the temporary directory `Dir` holding the one file `File` on
-/// every way out of the process that runs code: SIGINT, SIGTERM and SIGHUP
-/// (a handler that unlinks both, then passes the signal on to the handler
+/// Removes the temporary directory `Dir` holding the files `Files` (one or
+/// two; more are not registered) on every way out of the process that runs
+/// code: SIGINT, SIGTERM and SIGHUP (a handler that unlinks them, then passes the signal on to the handler
 /// installed before it, LLVM's), a crash signal (LLVM's crash handlers) and
 /// exit() (atexit). Only one directory is registered per process; a second
 /// call replaces the first. Not for a SIGKILLed process: see
 /// removeStaleTempDirs.
-void removeTempDirOnExit(const std::string &Dir, const std::string &File);
+void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files);
 
 /// Removes the directories `<tmp>/<Prefix><pid>-*` whose process `pid` no
 /// longer exists (left by a SIGKILLed run), with the regular files in them;

@@ -214,7 +214,11 @@ CU2HIP_DEV CU2HIP_INLINE To bits(const From &f) {
 }
 
 enum class Ld { plain, stream, global, lastuse, isvolatile };
-enum class St { plain, stream, global, writethrough };
+/// Store cache hints. `vec` is a plain store that nvcc must emit as one
+/// 128-bit st.global (__stwb, whose write-back is the default policy): in
+/// vec_group's unrolled stores nvcc otherwise splits a uint4 copy into four
+/// 32-bit stores.
+enum class St { plain, stream, global, writethrough, vec };
 
 template <Ld H, class T> CU2HIP_DEV CU2HIP_INLINE T load(const T *p) {
   using R = raw_t<T>;
@@ -271,6 +275,8 @@ template <St H, class T> CU2HIP_DEV CU2HIP_INLINE void store(T *p, const T &v) {
     __stcg(q, r);
   else if constexpr (H == St::writethrough)
     __stwt(q, r);
+  else if constexpr (H == St::vec && sizeof(T) == 16)
+    __stwb(q, r);
   else
     *q = r;
 #endif
@@ -333,7 +339,44 @@ CU2HIP_DEV CU2HIP_INLINE void vec_one(T *__restrict__ y, size_t base, F &f,
     out.v[k] = f(in[K].v[k]...);
   store128(y + base, out);
 }
+
+/// U vectors of one grid-stride thread, at element offsets base, base +
+/// step, ..., base + (U-1)*step: every load first, then every result, so
+/// that U independent 128-bit loads per input are in flight (a loop of
+/// vec_one has one: the next load waits for the loop test after the
+/// store). The inputs do not overlap y (__restrict__), so the order of the
+/// loads and stores does not change a result.
+template <int U, class T, class F, size_t... K, class... In>
+CU2HIP_DEV CU2HIP_INLINE void vec_group(T *__restrict__ y, size_t base, size_t step, F &f,
+                                        std::index_sequence<K...>,
+                                        const In *__restrict__... x) {
+  constexpr int W = Packed128<T>::size;
+  constexpr size_t NX = sizeof...(x) ? sizeof...(x) : 1;
+  Packed128<T> in[U][NX];
+#pragma unroll
+  for (int u = 0; u < U; ++u) {
+    const Packed128<T> v[NX] = {load128(x + base + u * step)...};
+#pragma unroll
+    for (size_t k = 0; k < NX; ++k)
+      in[u][k] = v[k];
+  }
+#pragma unroll
+  for (int u = 0; u < U; ++u) {
+    Packed128<T> out;
+#pragma unroll
+    for (int k = 0; k < W; ++k)
+      out.v[k] = f(in[u][K].v[k]...);
+    T *p = y + base + u * step;
+    CU2HIP_ASSERT_ALIGNED(p, 16);
+    store<St::vec>(reinterpret_cast<Packed128<T> *>(p), out);
+  }
+}
 } // namespace detail
+
+/// Vectors per group in vec_map_grid_stride (1 = one vector per iteration).
+#ifndef CU2HIP_VEC_GROUP
+#define CU2HIP_VEC_GROUP 4
+#endif
 
 /// Grid-stride form: thread `tid` of `nthreads` (blockIdx.x*blockDim.x +
 /// threadIdx.x and blockDim.x*gridDim.x in the original loop).
@@ -346,7 +389,15 @@ vec_map_grid_stride(size_t n, size_t tid, size_t nthreads, T *__restrict__ y,
   const VecSplit s = vec_split<T>(n, y, x...);
   for (size_t i = tid; i < s.head; i += nthreads)
     y[i] = f(x[i]...);
-  for (size_t v = tid; v < s.nvec; v += nthreads)
+  // Whole groups of U vectors (a thread's v, v + nthreads, ...) with one
+  // bound test per group, then at most U-1 single vectors.
+  constexpr size_t U = CU2HIP_VEC_GROUP;
+  size_t v = tid;
+  if (U > 1 && s.nvec > (U - 1) * nthreads)
+    for (; v < s.nvec - (U - 1) * nthreads; v += U * nthreads)
+      detail::vec_group<int(U), T>(y, s.head + v * W, nthreads * W, f,
+                                   std::index_sequence_for<In...>{}, x...);
+  for (; v < s.nvec; v += nthreads)
     detail::vec_one<T>(y, s.head + v * W, f,
                        std::index_sequence_for<In...>{}, x...);
   for (size_t i = s.tail + tid; i < n; i += nthreads)
