@@ -2,6 +2,7 @@
 //
 //   cu2hip kernel.cu -o kernel.hip
 //   cu2hip --in-root src --out-root hip-src [-p build] [-j N] [-- clang args]
+//   cu2hip doctor [--rocm-root DIR] [--json]     (Doctor.cpp)
 //
 // A thin driver over libcu2hip (rewriters/): the options, then
 //   Inputs.cpp       which files are ported, copied or refused (tree walk),
@@ -10,6 +11,7 @@
 //   ClangArgs.cpp    the arguments after `--`.
 //===----------------------------------------------------------------------===//
 #include "ClangArgs.h"
+#include "Doctor.h"
 #include "Inputs.h"
 #include "OutputWriter.h"
 #include "Progress.h"
@@ -564,6 +566,11 @@ int main(int argc, const char **argv) {
   cl::ParseCommandLineOptions(Own.size(), Own.data(),
                               "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
   Argv0 = argv[0];
+  if (doctorChosen())
+    return closeStdout(runDoctor({"cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")",
+                                  runtimeIncludeDir(), CU2HIP_CLANG_RESOURCE_DIR,
+                                  OffloadArch.getDefault().getValue()},
+                                 outs()));
   if (PrintIncludeDir) {
     outs() << runtimeIncludeDir() << "\n";
     return closeStdout(0);
