@@ -158,7 +158,10 @@ private:
     }
     std::string Indent = C.indentOf(Cmd.Offset).str();
     for (const auto &[Config, Args] : Sections) {
-      std::string Flags = translated(C, Args);
+      std::vector<std::pair<StringRef, unsigned>> Pieces;
+      for (const CMakeArg *A : Args)
+        Pieces.push_back({A->K == CMakeArg::Quoted ? A->inner() : A->Text, A->Offset});
+      std::string Flags = translateToGenexList(C, Pieces);
       if (Flags.empty())
         continue;
       std::string Cond = Config.empty() ? "$<COMPILE_LANGUAGE:HIP>"
@@ -185,57 +188,6 @@ private:
         .Default("");
   }
 
-  /// The options `Args` translated for hipcc (the flag table), ';'-joined
-  /// for a generator expression; the table's notes are reported at the
-  /// option they are about.
-  std::string translated(BuildContext &C, ArrayRef<const CMakeArg *> Args) {
-    // A buffer of the option words, blank-separated, to translate in.
-    std::string Buf;
-    std::vector<std::pair<unsigned, const CMakeArg *>> Origin; // word offset -> argument
-    for (const CMakeArg *A : Args) {
-      std::vector<MakeWord> Ws = A->K == CMakeArg::Quoted
-                                     ? splitFlagWords(A->inner(), 0)
-                                     : std::vector<MakeWord>{{0, A->Text, 0}};
-      for (const MakeWord &W : Ws) {
-        Origin.push_back({unsigned(Buf.size()), A});
-        std::string T = W.Text.str(); // a ';' separates list elements: options
-        std::replace(T.begin(), T.end(), ';', ' ');
-        Buf += T + " ";
-      }
-    }
-    std::vector<MakeWord> Words;
-    for (const MakeWord &W : splitFlagWords(Buf, 0))
-      Words.push_back(W);
-    FlagResult R;
-    translateNvccFlags(Buf, Words, {"", "CMAKE_HIP_ARCHITECTURES"}, R);
-    auto ArgAt = [&](unsigned Off) {
-      const CMakeArg *A = Origin.front().second;
-      for (const auto &[O, Arg] : Origin)
-        if (O <= Off)
-          A = Arg;
-      return A;
-    };
-    for (const FlagNote &N : R.Notes)
-      C.report(N.Sev == Severity::Note ? StringRef("build-cmake-flags") : StringRef(UnsupportedId),
-               N.Sev, ArgAt(N.Offset)->Offset, N.Message);
-    std::sort(R.Edits.begin(), R.Edits.end(),
-              [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
-    for (const TextEdit &E : R.Edits)
-      Buf.replace(E.Offset, E.Length, E.Text);
-    std::string Out;
-    for (const MakeWord &W : splitFlagWords(Buf, 0))
-      Out += (Out.empty() ? "" : ";") + escapeGenex(W.Text);
-    return Out;
-  }
-
-  /// `S` as text inside a generator expression's value.
-  static std::string escapeGenex(StringRef S) {
-    std::string Out;
-    for (char Ch : S)
-      Out += Ch == ',' ? "$<COMMA>" : Ch == '>' ? "$<ANGLE-R>" : Ch == ';' ? "$<SEMICOLON>"
-                                                                             : std::string(1, Ch);
-    return Out;
-  }
 };
 
 } // namespace
