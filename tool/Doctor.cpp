@@ -103,17 +103,21 @@ std::string findUnder(const RocmInstall &R, ArrayRef<const char *> Rel) {
   return "";
 }
 
-/// Where hipcc of the host is: $ROCM_PATH, $HIP_PATH, PATH, /opt/rocm.
+/// ROCm's install directory on the host: $ROCM_PATH, else /opt/rocm.
+std::string hostRocmPath() {
+  return sys::Process::GetEnv("ROCM_PATH").value_or("/opt/rocm");
+}
+
+/// Where hipcc of the host is: $HIP_PATH/bin, PATH, then $ROCM_PATH/bin
+/// (/opt/rocm/bin).
 std::string findHostHipcc() {
-  for (const char *Var : {"ROCM_PATH", "HIP_PATH"})
-    if (std::optional<std::string> V = sys::Process::GetEnv(Var))
-      if (sys::fs::can_execute(pathJoin(*V, "bin", "hipcc")))
-        return pathJoin(*V, "bin", "hipcc");
+  if (std::optional<std::string> V = sys::Process::GetEnv("HIP_PATH"))
+    if (sys::fs::can_execute(pathJoin(*V, "bin", "hipcc")))
+      return pathJoin(*V, "bin", "hipcc");
   if (ErrorOr<std::string> P = sys::findProgramByName("hipcc"))
     return *P;
-  if (sys::fs::can_execute("/opt/rocm/bin/hipcc"))
-    return "/opt/rocm/bin/hipcc";
-  return "";
+  std::string InRocm = pathJoin(hostRocmPath(), "bin", "hipcc");
+  return sys::fs::can_execute(InRocm) ? InRocm : "";
 }
 
 RocmInstall locateRocm() {
@@ -227,7 +231,7 @@ std::vector<Check> rocmChecks(const RocmInstall &R, unsigned &HipMajor) {
   bool Host = RocmRoot.empty();
   if (R.Hipcc.empty()) {
     Out.push_back({"hipcc", Status::Problem,
-                   Host ? std::string("no hipcc in $ROCM_PATH, $HIP_PATH, PATH or /opt/rocm")
+                   Host ? std::string("no hipcc in $HIP_PATH, PATH or $ROCM_PATH (/opt/rocm)")
                         : "no bin/hipcc nor usr/bin/hipcc under " + R.Root,
                    Host ? "apt-get install hipcc libamdhip64-dev rocm-device-libs (Debian 12: "
                           "HIP 5.2), or bash scripts/setup.sh; or cu2hip doctor --rocm-root DIR"
@@ -349,12 +353,11 @@ std::string firstLine(const ToolRun &T) {
   return "no output";
 }
 
-/// rocminfo, then amdgpu-arch: the host's GPU query tools on PATH,
-/// $ROCM_PATH/bin or /opt/rocm/{bin,llvm/bin}.
+/// rocminfo, then amdgpu-arch: the host's GPU query tools on PATH, else in
+/// $ROCM_PATH/{bin,llvm/bin} (/opt/rocm/...).
 std::vector<std::string> gpuTools() {
-  std::vector<std::string> Dirs = {"/opt/rocm/bin", "/opt/rocm/llvm/bin"};
-  if (std::optional<std::string> V = sys::Process::GetEnv("ROCM_PATH"))
-    Dirs.insert(Dirs.begin(), {pathJoin(*V, "bin"), pathJoin(*V, "llvm", "bin")});
+  std::string Rocm = hostRocmPath();
+  std::vector<std::string> Dirs = {pathJoin(Rocm, "bin"), pathJoin(Rocm, "llvm", "bin")};
   std::vector<StringRef> Paths(Dirs.begin(), Dirs.end());
   std::vector<std::string> Tools;
   for (const char *Name : {"rocminfo", "amdgpu-arch"}) {
