@@ -173,7 +173,7 @@ std::string hipVersionFrom(const std::string &File) {
 
 /// The ROCm release (.info/version) and HIP version (hip_version.h, or
 /// share/hip/version) of the install.
-Check rocmVersion(const RocmInstall &R, unsigned &HipMajor) {
+Check rocmVersion(const RocmInstall &R) {
   std::vector<std::string> Parts;
   if (std::string F = findUnder(R, {".info/version"}); !F.empty())
     if (auto Buf = MemoryBuffer::getFile(F))
@@ -191,7 +191,7 @@ Check rocmVersion(const RocmInstall &R, unsigned &HipMajor) {
             "no .info/version, include/hip/hip_version.h nor share/hip/version under " +
                 R.Root + ": the ROCm version is unknown",
             ""};
-  HipMajor = 0;
+  unsigned HipMajor = 0;
   StringRef(Hip).split('.').first.getAsInteger(10, HipMajor);
   std::string Value = llvm::join(Parts, ", ");
   if (HipMajor && HipMajor < 6)
@@ -226,7 +226,7 @@ std::string deviceLibs(const RocmInstall &R) {
 }
 
 /// hipcc, HIP's headers and the device libraries.
-std::vector<Check> rocmChecks(const RocmInstall &R, unsigned &HipMajor) {
+std::vector<Check> rocmChecks(const RocmInstall &R) {
   std::vector<Check> Out;
   bool Host = RocmRoot.empty();
   if (R.Hipcc.empty()) {
@@ -240,7 +240,7 @@ std::vector<Check> rocmChecks(const RocmInstall &R, unsigned &HipMajor) {
     return Out;
   }
   Out.push_back({"hipcc", Status::Ok, R.Hipcc, ""});
-  Out.push_back(rocmVersion(R, HipMajor));
+  Out.push_back(rocmVersion(R));
   if (std::string H = findUnder(R, {"include/hip/hip_runtime.h"}); !H.empty())
     Out.push_back({"hip-headers", Status::Ok, H, ""});
   else
@@ -550,8 +550,7 @@ std::optional<std::string> overrideTarget(StringRef V) {
 int runDoctor(const DoctorInputs &In, raw_ostream &OS) {
   std::vector<Check> Checks = selfChecks(In);
   RocmInstall R = locateRocm();
-  unsigned HipMajor = 0;
-  for (Check &C : rocmChecks(R, HipMajor))
+  for (Check &C : rocmChecks(R))
     Checks.push_back(std::move(C));
   std::vector<Gpu> Gpus;
   for (Check &C : gpuChecks(Gpus, In))

@@ -498,9 +498,11 @@ static std::string runtimeBundleRoot(const RunSetup &S) {
   if (S.Build.RuntimeInclude.empty() || S.Plan.BuildJobs.empty() || S.Plan.OutRoot.empty() ||
       InPlace || DryRun || Diff)
     return "";
-  SmallString<256> Clash(InRoot);
+  // A ported tree ported again has the copy already: it is replaced.
+  SmallString<256> Clash(InRoot), Copy;
   sys::path::append(Clash, RuntimeBundleDir);
-  if (sys::fs::exists(Clash)) {
+  sys::path::append(Copy = Clash, "cu2hip", "wave.h");
+  if (sys::fs::exists(Clash) && !sys::fs::exists(Copy)) {
     warn(Clash + " exists in the input tree: the ported build files name cu2hip's runtime "
                  "headers at " + S.Build.RuntimeInclude + " instead of a copy");
     return "";
