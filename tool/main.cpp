@@ -2,6 +2,7 @@
 //
 //   cu2hip kernel.cu -o kernel.hip
 //   cu2hip --in-root src --out-root hip-src [-p build] [-j N] [-- clang args]
+//   cu2hip doctor [--rocm-root DIR] [--json]     (Doctor.cpp)
 //
 // A thin driver over libcu2hip (rewriters/): the options, then
 //   Inputs.cpp       which files are ported, copied or refused (tree walk),
@@ -10,9 +11,11 @@
 //   ClangArgs.cpp    the arguments after `--`.
 //===----------------------------------------------------------------------===//
 #include "ClangArgs.h"
+#include "Doctor.h"
 #include "Inputs.h"
 #include "OutputWriter.h"
 #include "Progress.h"
+#include "RuntimeBundle.h"
 #include "Sarif.h"
 #include "Summary.h"
 #include "cu2hip/BuildPort.h"
@@ -387,9 +390,15 @@ static Expected<BuildOptions> buildOptions() {
 
 /// The build files of the tree (CMake, make), ported by the build rules.
 static std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
-                                              const BuildOptions &B) {
+                                              const BuildOptions &Opts,
+                                              StringRef BundleRoot) {
   std::vector<FileResult> Out;
   for (const FileJob &J : Jobs) {
+    BuildOptions B = Opts;
+    if (!BundleRoot.empty()) {
+      B.RuntimeInclude = bundleFrom(J.Output, BundleRoot);
+      B.RuntimeIncludeRelative = true;
+    }
     auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
                                      /*RequiresNullTerminator=*/false);
     if (!Buf) {
@@ -482,6 +491,36 @@ static Error prepare(const char *Argv0, const std::vector<std::string> &ClangArg
   return Error::success();
 }
 
+/// The out-root that gets a copy of the runtime headers (RuntimeBundle.h):
+/// a tree run writing build files whose sources include them; "" otherwise
+/// (the build files then name this machine's directory).
+static std::string runtimeBundleRoot(const RunSetup &S) {
+  if (S.Build.RuntimeInclude.empty() || S.Plan.BuildJobs.empty() || S.Plan.OutRoot.empty() ||
+      InPlace || DryRun || Diff)
+    return "";
+  // A ported tree ported again has the copy already: it is replaced.
+  SmallString<256> Clash(InRoot), Copy;
+  sys::path::append(Clash, RuntimeBundleDir);
+  sys::path::append(Copy = Clash, "cu2hip", "wave.h");
+  if (sys::fs::exists(Clash) && !sys::fs::exists(Copy)) {
+    warn(Clash + " exists in the input tree: the ported build files name cu2hip's runtime "
+                 "headers at " + S.Build.RuntimeInclude + " instead of a copy");
+    return "";
+  }
+  return S.Plan.OutRoot;
+}
+
+static void bundleRuntime(StringRef OutRoot, RunTally &T) {
+  Expected<unsigned> N = copyRuntimeHeaders(runtimeIncludeDir(), OutRoot);
+  if (!N) {
+    errs() << "cu2hip: error: " << toString(N.takeError()) << " [io-error]\n";
+    ++T.Failed;
+  } else if (!Quiet) {
+    errs() << "cu2hip: note: cu2hip's runtime headers copied to " << OutRoot << "/"
+           << RuntimeBundleDir << " (" << *N << " files), for the ported build files\n";
+  }
+}
+
 /// Ports the planned jobs, then writes, copies and reports.
 static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start) {
   RunTally T;
@@ -514,7 +553,8 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
     if (StringRef(R.Ported).contains("#include <cu2hip/") ||
         StringRef(R.Ported).contains("#include \"cu2hip/"))
       S.Build.RuntimeInclude = runtimeIncludeDir();
-  for (FileResult &R : portBuildFiles(S.Plan.BuildJobs, S.Build))
+  std::string Bundle = runtimeBundleRoot(S);
+  for (FileResult &R : portBuildFiles(S.Plan.BuildJobs, S.Build, Bundle))
     Results.push_back(std::move(R));
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
@@ -527,6 +567,8 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
   {
     PhaseTimer Copying(Times.WriteNs);
     copyFiles(S.Plan.Copies, T);
+    if (!Bundle.empty())
+      bundleRuntime(Bundle, T);
   }
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   finish(Results, S.Plan, S.ReportPath, T, Secs);
@@ -564,6 +606,11 @@ int main(int argc, const char **argv) {
   cl::ParseCommandLineOptions(Own.size(), Own.data(),
                               "cu2hip: port CUDA C++ to HIP, wave64-correct\n");
   Argv0 = argv[0];
+  if (doctorChosen())
+    return closeStdout(runDoctor({"cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")",
+                                  runtimeIncludeDir(), CU2HIP_CLANG_RESOURCE_DIR,
+                                  OffloadArch.getDefault().getValue()},
+                                 outs()));
   if (PrintIncludeDir) {
     outs() << runtimeIncludeDir() << "\n";
     return closeStdout(0);

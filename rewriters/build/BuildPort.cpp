@@ -107,6 +107,51 @@ bool cmakeUsesCuda(const CMakeFile &F) {
   return false;
 }
 
+static std::string escapeGenex(StringRef S) {
+  std::string Out;
+  for (char Ch : S)
+    Out += Ch == ',' ? "$<COMMA>" : Ch == '>' ? "$<ANGLE-R>" : Ch == ';' ? "$<SEMICOLON>"
+                                                                           : std::string(1, Ch);
+  return Out;
+}
+
+std::string translateToGenexList(BuildContext &C,
+                                 ArrayRef<std::pair<StringRef, unsigned>> Pieces) {
+  // A buffer of the option words, blank-separated, to translate in.
+  std::string Buf;
+  std::vector<std::pair<unsigned, unsigned>> Origin; // buffer offset -> file offset
+  for (const auto &[Text, At] : Pieces) {
+    std::string T = Text.str(); // a ';' separates list elements: options
+    std::replace(T.begin(), T.end(), ';', ' ');
+    for (const MakeWord &W : splitFlagWords(T, 0)) {
+      Origin.push_back({unsigned(Buf.size()), At});
+      Buf += W.Text.str() + " ";
+    }
+  }
+  if (Origin.empty())
+    return "";
+  FlagResult R;
+  translateNvccFlags(Buf, splitFlagWords(Buf, 0), {"", "CMAKE_HIP_ARCHITECTURES"}, R);
+  auto FileOffset = [&](unsigned Off) {
+    unsigned At = Origin.front().second;
+    for (const auto &[O, F] : Origin)
+      if (O <= Off)
+        At = F;
+    return At;
+  };
+  for (const FlagNote &N : R.Notes)
+    C.report(N.Sev == Severity::Note ? StringRef("build-cmake-flags") : StringRef(UnsupportedId),
+             N.Sev, FileOffset(N.Offset), N.Message);
+  std::sort(R.Edits.begin(), R.Edits.end(),
+            [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
+  for (const TextEdit &E : R.Edits)
+    Buf.replace(E.Offset, E.Length, E.Text);
+  std::string Out;
+  for (const MakeWord &W : splitFlagWords(Buf, 0))
+    Out += (Out.empty() ? "" : ";") + escapeGenex(W.Text);
+  return Out;
+}
+
 namespace {
 
 using Factory = std::unique_ptr<BuildRule> (*)();

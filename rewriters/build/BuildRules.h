@@ -88,6 +88,13 @@ bool isWordAt(llvm::StringRef S, size_t At, llvm::StringRef Word);
 bool enablesCuda(const CMakeCommand &C);
 /// True for commands that make or extend a target from sources.
 bool isTargetCommand(llvm::StringRef LowerName);
+/// Translates nvcc options for hipcc with the flag table (translateNvccFlags)
+/// and returns them as the value of a generator expression: ';'-separated,
+/// ',' '>' ';' inside an option escaped ($<COMMA>, ...). Each piece is
+/// options separated by blanks or ';', with the file offset where the notes
+/// about its options are reported.
+std::string translateToGenexList(BuildContext &C,
+                                 llvm::ArrayRef<std::pair<llvm::StringRef, unsigned>> Pieces);
 /// True when the file uses CUDA: a command enables it, a cuda_add_* call,
 /// or an argument ending in ".cu".
 bool cmakeUsesCuda(const CMakeFile &F);

@@ -5,7 +5,9 @@
 // cuda_add_executable/cuda_add_library become add_executable/add_library
 // (their .cu sources are HIP through build-cmake-sources) and, where the
 // file sets CUDA_NVCC_FLAGS, get those flags (translated by
-// build-cmake-flags) for their HIP compiles; cuda_include_directories is
+// build-cmake-flags) for their HIP compiles; their OPTIONS (per
+// configuration after DEBUG, RELEASE, ...) leave the call and become the
+// target's HIP compile options, translated by the same flag table; cuda_include_directories is
 // include_directories; the result variables become hip's targets. Other
 // cuda_* commands and variables are build-unsupported warnings.
 //===----------------------------------------------------------------------===//
@@ -110,23 +112,82 @@ private:
   }
 
   void addTarget(BuildContext &C, const CMakeCommand &Cmd, bool NvccFlags) {
-    for (const CMakeArg &A : Cmd.Args)
-      if (A.is("OPTIONS")) {
-        C.report(UnsupportedId, Severity::Warning, A.Offset,
-                 Cmd.Name + "(... OPTIONS ...): per-target nvcc options are not translated; "
-                 "use target_compile_options() and add_executable()");
-        return;
-      }
+    size_t Options = 0;
+    while (Options < Cmd.Args.size() && !Cmd.Args[Options].is("OPTIONS"))
+      ++Options;
+    std::string Added;
+    if (Options < Cmd.Args.size() && !targetOptions(C, Cmd, Options, Added))
+      return;
     C.replace(id(), Cmd.Offset, 5, "");
-    if (!NvccFlags || Cmd.Args.empty())
+    if (NvccFlags && !Cmd.Args.empty())
+      Added = C.indentOf(Cmd.Offset).str() + "target_compile_options(" +
+              Cmd.Args[0].Text.str() + " PRIVATE \"$<$<COMPILE_LANGUAGE:HIP>:${CUDA_NVCC_FLAGS}>\")\n" +
+              Added;
+    if (Added.empty())
       return;
     size_t NL = C.Buffer.find('\n', Cmd.Close);
     unsigned At = NL == StringRef::npos ? C.Buffer.size() : NL + 1;
-    C.insert(id(), At,
-             std::string(NL == StringRef::npos ? "\n" : "") + C.indentOf(Cmd.Offset).str() +
-                 "target_compile_options(" + Cmd.Args[0].Text.str() +
-                 " PRIVATE \"$<$<COMPILE_LANGUAGE:HIP>:${CUDA_NVCC_FLAGS}>\")\n");
+    C.insert(id(), At, std::string(NL == StringRef::npos ? "\n" : "") + Added);
   }
+
+  /// cuda_add_*(... OPTIONS flags [DEBUG|RELEASE|... flags]): the flags
+  /// leave the call and become target_compile_options() for the target's
+  /// HIP compiles (per configuration after a configuration keyword),
+  /// translated like CUDA_NVCC_FLAGS. False (a warning, the call left as
+  /// written) when an option is a generator expression or bracket argument.
+  bool targetOptions(BuildContext &C, const CMakeCommand &Cmd, size_t Options,
+                     std::string &Added) {
+    for (size_t I = Options + 1; I < Cmd.Args.size(); ++I) {
+      const CMakeArg &A = Cmd.Args[I];
+      if (A.K == CMakeArg::Bracket || A.K == CMakeArg::Paren || hasGenex(A)) {
+        C.report(UnsupportedId, Severity::Warning, A.Offset,
+                 Cmd.Name + "(... OPTIONS ...): a generator expression or bracket argument "
+                            "among the nvcc options is not translated; the call is left as "
+                            "written");
+        return false;
+      }
+    }
+    // Sections: the options for every configuration, then per keyword.
+    std::vector<std::pair<std::string, std::vector<const CMakeArg *>>> Sections = {{"", {}}};
+    for (size_t I = Options + 1; I < Cmd.Args.size(); ++I) {
+      StringRef Config = configOf(Cmd.Args[I].inner());
+      if (Cmd.Args[I].K == CMakeArg::Unquoted && !Config.empty())
+        Sections.push_back({Config.str(), {}});
+      else
+        Sections.back().second.push_back(&Cmd.Args[I]);
+    }
+    std::string Indent = C.indentOf(Cmd.Offset).str();
+    for (const auto &[Config, Args] : Sections) {
+      std::vector<std::pair<StringRef, unsigned>> Pieces;
+      for (const CMakeArg *A : Args)
+        Pieces.push_back({A->K == CMakeArg::Quoted ? A->inner() : A->Text, A->Offset});
+      std::string Flags = translateToGenexList(C, Pieces);
+      if (Flags.empty())
+        continue;
+      std::string Cond = Config.empty() ? "$<COMPILE_LANGUAGE:HIP>"
+                                        : "$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:" + Config +
+                                              ">>";
+      Added += Indent + "target_compile_options(" + Cmd.Args[0].Text.str() + " PRIVATE \"$<" +
+               Cond + ":" + Flags + ">\")\n";
+    }
+    unsigned From = Options > 0 ? Cmd.Args[Options - 1].end() : Cmd.Args[Options].Offset;
+    C.replace(id(), From, Cmd.Args.back().end() - From, "");
+    C.report(id(), Severity::Note, Cmd.Args[Options].Offset,
+             Cmd.Name + "(... OPTIONS ...): the nvcc options become target_compile_options() "
+                        "for the target's HIP compiles");
+    return true;
+  }
+
+  /// FindCUDA's configuration keywords in OPTIONS, as $<CONFIG:...> names.
+  static StringRef configOf(StringRef Word) {
+    return StringSwitch<StringRef>(Word)
+        .Case("DEBUG", "Debug")
+        .Case("RELEASE", "Release")
+        .Case("MINSIZEREL", "MinSizeRel")
+        .Case("RELWITHDEBINFO", "RelWithDebInfo")
+        .Default("");
+  }
+
 };
 
 } // namespace

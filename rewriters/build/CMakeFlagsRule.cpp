@@ -82,10 +82,21 @@ private:
   }
 };
 
+/// Generator expressions about the CUDA language: the language conditions
+/// $<COMPILE_LANGUAGE:...CUDA...> and $<LINK_LANGUAGE:...CUDA...> name HIP
+/// instead. In compile and link option commands the options they select
+/// are nvcc's: there only the form $<$<COMPILE_LANGUAGE:CUDA>:options> is
+/// translated, its options with the flag table. Anything else about CUDA
+/// in a generator expression (nested conditions around nvcc options,
+/// $<COMPILE_LANG_AND_ID:CUDA,NVIDIA>, CUDA:: targets, CUDA_ properties)
+/// leaves the whole argument as written, with a build-genex warning.
 class CMakeGenexRule : public BuildRule {
 public:
   ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
+        {"build-cmake-genex", IdKind::Edit,
+         "CMake: $<COMPILE_LANGUAGE:CUDA> and $<LINK_LANGUAGE:CUDA> name HIP; the nvcc "
+         "options they select are translated"},
         {GenexId, IdKind::Warning,
          "a CMake generator expression about CUDA, left as written"}};
     return Ids;
@@ -93,21 +104,108 @@ public:
   BuildKind kind() const override { return BuildKind::CMake; }
 
   void run(BuildContext &C) override {
-    for (const CMakeCommand &Cmd : C.CMake.Commands)
+    for (const CMakeCommand &Cmd : C.CMake.Commands) {
+      std::string N = Cmd.lowerName();
+      bool Options = N == "target_compile_options" || N == "add_compile_options" ||
+                     N == "target_link_options" || N == "add_link_options";
       for (const CMakeArg &A : Cmd.Args)
-        if (hasGenex(A) && mentionsCuda(A.Text))
+        if (hasGenex(A) && mentionsCuda(A.Text) && !translate(C, A, Options))
           C.report(GenexId, Severity::Warning, A.Offset,
                    "generator expression left as written: '" + A.Text.take_front(80) +
-                       "'; a CUDA language condition is never true for HIP sources "
-                       "(write $<COMPILE_LANGUAGE:HIP> and hipcc's options there)");
+                       "' names CUDA with no sound HIP form here (a CUDA condition is "
+                       "never true for HIP sources: write $<COMPILE_LANGUAGE:HIP> with "
+                       "hipcc's options, ROCm's targets)");
+    }
   }
 
 private:
+  /// One language condition $<COMPILE_LANGUAGE:list> in an argument.
+  struct Condition {
+    size_t List = 0, ListEnd = 0; ///< the language list, in the argument's text
+    size_t Value = 0, ValueEnd = 0; ///< $<cond:value> around it, when directly so
+    bool Direct = false;
+  };
+
   static bool mentionsCuda(StringRef S) {
-    for (StringRef K : {":CUDA>", ":CUDA,", "CUDA::", "CUDA_", "CMAKE_CUDA"})
+    for (StringRef K : {":CUDA>", ":CUDA,", ",CUDA>", ",CUDA,", "CUDA::", "CUDA_", "CMAKE_CUDA"})
       if (S.contains(K))
         return true;
     return false;
+  }
+
+  /// The end of the generator expression whose value starts at `From`
+  /// (its closing '>'), or npos.
+  static size_t valueEnd(StringRef S, size_t From) {
+    unsigned Depth = 0;
+    for (size_t I = From; I < S.size(); ++I) {
+      if (S.substr(I).startswith("$<")) {
+        ++Depth;
+        ++I;
+      } else if (S[I] == '>') {
+        if (Depth == 0)
+          return I;
+        --Depth;
+      }
+    }
+    return StringRef::npos;
+  }
+
+  /// The language conditions naming CUDA; false when one is not plain.
+  static bool conditions(StringRef S, std::vector<Condition> &Out) {
+    for (StringRef Head : {"$<COMPILE_LANGUAGE:", "$<LINK_LANGUAGE:"})
+      for (size_t P = S.find(Head); P != StringRef::npos; P = S.find(Head, P + 1)) {
+        Condition Cond;
+        Cond.List = P + Head.size();
+        Cond.ListEnd = S.find('>', Cond.List);
+        if (Cond.ListEnd == StringRef::npos)
+          return false;
+        StringRef List = S.slice(Cond.List, Cond.ListEnd);
+        if (List.contains('$'))
+          return false;
+        SmallVector<StringRef, 4> Langs;
+        List.split(Langs, ',');
+        if (!is_contained(Langs, "CUDA"))
+          continue;
+        if (P >= 2 && S.substr(P - 2, 2) == "$<" && Cond.ListEnd + 1 < S.size() &&
+            S[Cond.ListEnd + 1] == ':') {
+          Cond.Value = Cond.ListEnd + 2;
+          Cond.ValueEnd = valueEnd(S, Cond.Value);
+          Cond.Direct = Cond.ValueEnd != StringRef::npos;
+        }
+        Out.push_back(Cond);
+      }
+    return true;
+  }
+
+  /// Translates argument `A`; false (nothing changed) when it keeps a CUDA
+  /// mention that has no sound HIP form.
+  bool translate(BuildContext &C, const CMakeArg &A, bool Options) {
+    StringRef S = A.Text;
+    std::vector<Condition> Conds;
+    if (!conditions(S, Conds) || Conds.empty())
+      return false;
+    std::string Renamed = S.str();
+    for (const Condition &Cond : Conds) {
+      if (Options && (!Cond.Direct || S.slice(Cond.Value, Cond.ValueEnd).contains("$<")))
+        return false; // nvcc options this rule cannot single out
+      for (size_t P = Cond.List; P + 4 <= Cond.ListEnd; ++P)
+        if (isWordAt(S.slice(0, Cond.ListEnd), P, "CUDA"))
+          Renamed.replace(P, 4, "HIP ");
+    }
+    if (mentionsCuda(Renamed))
+      return false;
+    for (const Condition &Cond : Conds) {
+      for (size_t P = Cond.List; P + 4 <= Cond.ListEnd; ++P)
+        if (isWordAt(S.slice(0, Cond.ListEnd), P, "CUDA"))
+          C.replace(id(), A.Offset + P, 4, "HIP");
+      if (!Options)
+        continue;
+      StringRef Value = S.slice(Cond.Value, Cond.ValueEnd);
+      std::string Flags = translateToGenexList(C, {{Value, A.Offset}});
+      if (Flags != Value)
+        C.replace(id(), A.Offset + Cond.Value, Value.size(), Flags);
+    }
+    return true;
   }
 };
 

@@ -39,13 +39,19 @@ const char *Helper =
 /// The helper, and the runtime headers' directory when the sources need it.
 std::string block(const BuildContext &C) {
   std::string B = Helper;
-  if (!C.Opts.RuntimeInclude.empty())
+  if (C.Opts.RuntimeInclude.empty())
+    return B;
+  if (C.Opts.RuntimeIncludeRelative)
+    B += "# cu2hip: the ported sources include cu2hip's runtime headers (copied into the\n"
+         "# ported tree; -DCU2HIP_INCLUDE_DIR=... picks others)\n"
+         "set(CU2HIP_INCLUDE_DIR \"${CMAKE_CURRENT_LIST_DIR}/" +
+         C.Opts.RuntimeInclude + "\" CACHE PATH \"cu2hip's runtime headers\")\n";
+  else
     B += "# cu2hip: the ported sources include cu2hip's runtime headers\n"
          "set(CU2HIP_INCLUDE_DIR \"" +
          C.Opts.RuntimeInclude +
-         "\" CACHE PATH \"cu2hip's runtime headers (cu2hip --print-include-dir)\")\n"
-         "include_directories(${CU2HIP_INCLUDE_DIR})\n";
-  return B;
+         "\" CACHE PATH \"cu2hip's runtime headers (cu2hip --print-include-dir)\")\n";
+  return B + "include_directories(${CU2HIP_INCLUDE_DIR})\n";
 }
 
 class CMakeSourcesRule : public BuildRule {

@@ -49,6 +49,10 @@ public:
       std::string N = Cmd.lowerName();
       if (N == "set_target_properties")
         targetProperties(C, Cmd, Done);
+      else if (N == "set" && Cmd.Args.size() >= 2 &&
+               Cmd.Args[0].is("CMAKE_CUDA_SEPARABLE_COMPILATION") &&
+               globalRelocatable(C, Cmd))
+        continue;
       for (size_t I = 0; I < Cmd.Args.size(); ++I)
         if (!Done[I])
           renameIn(C, Cmd, Cmd.Args[I]);
@@ -133,6 +137,35 @@ private:
     for (size_t I : Removed)
       C.replace(id(), Cmd.Args[I].Offset,
                 blanksAfter(C.Buffer, Cmd.Args[I + 1].end()) - Cmd.Args[I].Offset, "");
+  }
+
+  /// set(CMAKE_CUDA_SEPARABLE_COMPILATION ON|OFF [CACHE ...]): the default
+  /// of the targets made after it. ON becomes -fgpu-rdc for the HIP compiles
+  /// and links of the directory's (and its subdirectories') later targets
+  /// (add_compile_options/add_link_options, which also start there); OFF,
+  /// CMake's default, is removed. False when the value is not a constant
+  /// (left to the warning of renameIn).
+  bool globalRelocatable(BuildContext &C, const CMakeCommand &Cmd) {
+    const CMakeArg &V = Cmd.Args[1];
+    if (V.K == CMakeArg::Bracket || V.K == CMakeArg::Paren || V.inner().contains("$"))
+      return false;
+    std::string Indent = C.indentOf(Cmd.Offset).str();
+    if (!isTrue(V.inner())) {
+      C.removeCommand(id(), Cmd);
+      C.report(id(), Severity::Note, Cmd.Offset,
+               "CMAKE_CUDA_SEPARABLE_COMPILATION " + V.inner() +
+                   " removed: whole-program device code is HIP's default too");
+      return true;
+    }
+    C.replace(id(), Cmd.Offset, Cmd.end() - Cmd.Offset,
+              "# cu2hip: CMAKE_CUDA_SEPARABLE_COMPILATION ON: relocatable device code for the\n" +
+                  Indent + "# HIP compiles and links of the targets made after this point\n" +
+                  Indent + "add_compile_options($<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n" +
+                  Indent + "add_link_options(\"$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc;--hip-link>\")");
+    C.report(id(), Severity::Note, Cmd.Offset,
+             "CMAKE_CUDA_SEPARABLE_COMPILATION ON: -fgpu-rdc for the HIP compiles and links of "
+             "the targets made after it (in this directory and below)");
+    return true;
   }
 
   /// CUDA_SEPARABLE_COMPILATION ON: relocatable device code for the HIP

@@ -75,11 +75,19 @@ private:
                     "OFFLOAD_ARCH ?= " +
                     archList(C) +
                     "\nOFFLOAD_ARCH_FLAGS = $(foreach a,$(OFFLOAD_ARCH),--offload-arch=$(a))\n";
-    if (!C.Opts.RuntimeInclude.empty())
-      H += "# cu2hip: the ported sources include cu2hip's runtime headers\n"
-           "CU2HIP_INCLUDE ?= " +
-           C.Opts.RuntimeInclude + "\n";
-    return H;
+    if (C.Opts.RuntimeInclude.empty())
+      return H;
+    if (!C.Opts.RuntimeIncludeRelative)
+      return H + "# cu2hip: the ported sources include cu2hip's runtime headers\n"
+                 "CU2HIP_INCLUDE ?= " +
+             C.Opts.RuntimeInclude + "\n";
+    // Beside this makefile, wherever the tree is: MAKEFILE_LIST's last
+    // word is this file while no include has run (the header comes first).
+    return H + "# cu2hip: the ported sources include cu2hip's runtime headers (copied into\n"
+               "# the ported tree; make CU2HIP_INCLUDE=... picks others)\n"
+               "ifeq ($(origin CU2HIP_INCLUDE),undefined)\n"
+               "CU2HIP_INCLUDE := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))" +
+           C.Opts.RuntimeInclude + "\nendif\n";
   }
 
   /// What nvcc's flags get: the GPU targets (and the runtime headers).

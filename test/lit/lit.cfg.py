@@ -25,6 +25,9 @@ if os.path.isdir(cases):
     config.available_features.add("cases")
 else:
     lit_config.note("no handed cases at %s: tests that need them are unsupported" % cases)
+# Debian 12's HIP 5.2 hipcc (scripts/setup.sh): tests of scripts/hipcc-check.sh.
+if os.access("/usr/bin/hipcc", os.X_OK):
+    config.available_features.add("hipcc52")
 llvm_bin = "/usr/lib/llvm-16/bin"
 config.environment["PATH"] = llvm_bin + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 for var in ("CUDA_PATH", "HOME", "TMPDIR"):

@@ -35,6 +35,11 @@ struct BuildOptions {
   /// an overridable default: CMake's CU2HIP_INCLUDE_DIR cache variable,
   /// make's CU2HIP_INCLUDE.
   std::string RuntimeInclude;
+  /// RuntimeInclude is relative to the build file's own directory (the
+  /// headers copied into the ported tree, tool/RuntimeBundle.h): CMake gets
+  /// ${CMAKE_CURRENT_LIST_DIR}/<dir>, make the directory of the makefile
+  /// (from MAKEFILE_LIST) followed by <dir>. Otherwise it is absolute.
+  bool RuntimeIncludeRelative = false;
 };
 
 /// Ports one build file of kind `Kind` (not None). Never fails as a whole:

@@ -1,0 +1,567 @@
+//===- Doctor.cpp - `cu2hip doctor` ---------------------------------------===//
+//
+// Each check is one function returning one or more Check rows; runDoctor
+// collects them and prints them as text or JSON. Nothing here writes
+// outside the temporary files of a GPU query, which are removed.
+//
+// Where things are looked for (ROCm's layouts):
+//   /opt/rocm:  bin/hipcc, .info/version, include/hip/, amdgcn/bitcode/ (or
+//               lib/llvm/lib/clang/N/lib/amdgcn/bitcode/)
+//   Debian:     /usr/bin/hipcc, /usr/include/hip/hip_version.h,
+//               /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ (HIP 5.2) or
+//               /usr/lib/llvm-N/lib/clang/N/amdgcn/bitcode/ (ROCm 7.2)
+// A --rocm-root DIR is searched as DIR and DIR/usr (an install prefix, or
+// the root of a chroot such as scripts/rocm-root.sh makes).
+//===----------------------------------------------------------------------===//
+#include "Doctor.h"
+#include "cu2hip/SemanticPass.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+
+namespace cu2hip {
+
+static cl::SubCommand DoctorCmd("doctor",
+                                "Check what is installed and what a port needs (exit 0 when a "
+                                "port can be built here)");
+static cl::opt<std::string> RocmRoot("rocm-root",
+                                     cl::desc("ROCm install or root to check instead of the "
+                                              "host's (searched as DIR and DIR/usr)"),
+                                     cl::value_desc("dir"), cl::sub(DoctorCmd));
+static cl::opt<std::string> DoctorCudaPath("cuda-path",
+                                           cl::desc("CUDA SDK to check (default $CUDA_PATH, "
+                                                    "then /usr/local/cuda)"),
+                                           cl::value_desc("dir"), cl::sub(DoctorCmd));
+static cl::opt<bool> Json("json", cl::desc("Print the checks as JSON"), cl::sub(DoctorCmd));
+
+bool doctorChosen() { return bool(DoctorCmd); }
+
+namespace {
+
+enum class Status { Ok, Info, Warning, Problem };
+
+StringRef statusName(Status S) {
+  switch (S) {
+  case Status::Ok:
+    return "ok";
+  case Status::Info:
+    return "info";
+  case Status::Warning:
+    return "warning";
+  case Status::Problem:
+    return "problem";
+  }
+  return "";
+}
+
+/// One row of the report.
+struct Check {
+  std::string Name;  ///< stable id: hipcc, rocm-version, gpu, ...
+  Status S;
+  std::string Value; ///< what was found, or why nothing was
+  std::string Fix;   ///< the command (or option) that fixes it; "" if none
+};
+
+/// An AMD GPU of this machine.
+struct Gpu {
+  std::string Target;    ///< gfx90a
+  unsigned Wave = 0;     ///< lanes per wavefront (reported, else the target's default)
+  std::string Marketing; ///< "AMD Instinct MI210" (rocminfo only)
+};
+
+/// The ROCm install checked: its prefixes (DIR and DIR/usr for a root) and hipcc.
+struct RocmInstall {
+  std::string Root;
+  std::vector<std::string> Prefixes;
+  std::string Hipcc;
+};
+
+std::string pathJoin(StringRef A, StringRef B, StringRef C = "", StringRef D = "") {
+  SmallString<256> P(A);
+  for (StringRef Part : {B, C, D})
+    if (!Part.empty())
+      sys::path::append(P, Part);
+  return std::string(P);
+}
+
+/// The first of `Rel` (relative paths) that exists under one of the prefixes.
+std::string findUnder(const RocmInstall &R, ArrayRef<const char *> Rel) {
+  for (const std::string &P : R.Prefixes)
+    for (const char *F : Rel)
+      if (sys::fs::exists(pathJoin(P, F)))
+        return pathJoin(P, F);
+  return "";
+}
+
+/// ROCm's install directory on the host: $ROCM_PATH, else /opt/rocm.
+std::string hostRocmPath() {
+  return sys::Process::GetEnv("ROCM_PATH").value_or("/opt/rocm");
+}
+
+/// Where hipcc of the host is: $HIP_PATH/bin, PATH, then $ROCM_PATH/bin
+/// (/opt/rocm/bin).
+std::string findHostHipcc() {
+  if (std::optional<std::string> V = sys::Process::GetEnv("HIP_PATH"))
+    if (sys::fs::can_execute(pathJoin(*V, "bin", "hipcc")))
+      return pathJoin(*V, "bin", "hipcc");
+  if (ErrorOr<std::string> P = sys::findProgramByName("hipcc"))
+    return *P;
+  std::string InRocm = pathJoin(hostRocmPath(), "bin", "hipcc");
+  return sys::fs::can_execute(InRocm) ? InRocm : "";
+}
+
+RocmInstall locateRocm() {
+  RocmInstall R;
+  if (!RocmRoot.empty()) {
+    R.Root = RocmRoot;
+    R.Prefixes = {RocmRoot, pathJoin(RocmRoot, "usr")};
+    R.Hipcc = findUnder(R, {"bin/hipcc"});
+    return R;
+  }
+  R.Hipcc = findHostHipcc();
+  if (R.Hipcc.empty())
+    return R;
+  // The prefix is above bin/ of hipcc's real path (/usr/bin/hipcc -> /usr).
+  SmallString<256> Real;
+  if (sys::fs::real_path(R.Hipcc, Real))
+    Real = R.Hipcc;
+  R.Root = std::string(sys::path::parent_path(sys::path::parent_path(Real)));
+  R.Prefixes = {R.Root};
+  return R;
+}
+
+/// The value of `#define NAME value` or `NAME=value` lines of `Text`.
+std::string defineValue(StringRef Text, StringRef Name) {
+  SmallVector<StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    L = L.trim();
+    if (L.consume_front("#define")) {
+      L = L.ltrim();
+      if (L.consume_front(Name) && !L.empty() && isSpace(L.front()))
+        return L.trim().str();
+    } else if (L.consume_front(Name) && L.consume_front("=")) {
+      return L.trim().str();
+    }
+  }
+  return "";
+}
+
+/// "M.m.p" from HIP_VERSION_MAJOR/MINOR/PATCH in `File`, or "".
+std::string hipVersionFrom(const std::string &File) {
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf)
+    return "";
+  StringRef T = (*Buf)->getBuffer();
+  std::string Major = defineValue(T, "HIP_VERSION_MAJOR"),
+              Minor = defineValue(T, "HIP_VERSION_MINOR"),
+              Patch = defineValue(T, "HIP_VERSION_PATCH");
+  if (Major.empty() || Minor.empty())
+    return "";
+  return Major + "." + Minor + (Patch.empty() ? "" : "." + Patch);
+}
+
+/// The ROCm release (.info/version) and HIP version (hip_version.h, or
+/// share/hip/version) of the install.
+Check rocmVersion(const RocmInstall &R) {
+  std::vector<std::string> Parts;
+  if (std::string F = findUnder(R, {".info/version"}); !F.empty())
+    if (auto Buf = MemoryBuffer::getFile(F))
+      if (StringRef V = (*Buf)->getBuffer().split('\n').first.trim(); !V.empty())
+        Parts.push_back("ROCm " + V.str() + " (" + F + ")");
+  std::string Hip;
+  for (const char *Rel : {"include/hip/hip_version.h", "share/hip/version"})
+    if (std::string F = findUnder(R, {Rel}); !F.empty())
+      if (Hip = hipVersionFrom(F); !Hip.empty()) {
+        Parts.push_back("HIP " + Hip + " (" + F + ")");
+        break;
+      }
+  if (Parts.empty())
+    return {"rocm-version", Status::Warning,
+            "no .info/version, include/hip/hip_version.h nor share/hip/version under " +
+                R.Root + ": the ROCm version is unknown",
+            ""};
+  unsigned HipMajor = 0;
+  StringRef(Hip).split('.').first.getAsInteger(10, HipMajor);
+  std::string Value = llvm::join(Parts, ", ");
+  if (HipMajor && HipMajor < 6)
+    return {"rocm-version", Status::Warning,
+            Value + ": older than HIP 6, the names a port uses from HIP 6 and later (cu2hip's "
+                    "summary counts them) do not compile here",
+            "a ROCm >= 6 install (bash scripts/setup.sh builds a ROCm 7.2 root; then "
+            "cu2hip doctor --rocm-root /var/cache/cu2hip/rocm-7.2)"};
+  return {"rocm-version", Status::Ok, Value, ""};
+}
+
+/// The directory of the AMD device libraries (ocml.bc, ...), or "".
+std::string deviceLibs(const RocmInstall &R) {
+  if (std::string F = findUnder(R, {"amdgcn/bitcode/ocml.bc", "lib/amdgcn/bitcode/ocml.bc",
+                                    "lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc"});
+      !F.empty())
+    return std::string(sys::path::parent_path(F));
+  // Inside clang's resource directory: lib/llvm[-N]/lib/clang/N[/lib]/amdgcn.
+  std::error_code EC;
+  for (const std::string &P : R.Prefixes)
+    for (sys::fs::directory_iterator L(pathJoin(P, "lib"), EC), E; !EC && L != E; L.increment(EC)) {
+      if (!sys::path::filename(L->path()).startswith("llvm"))
+        continue;
+      std::error_code EC2;
+      for (sys::fs::directory_iterator C(pathJoin(L->path(), "lib", "clang"), EC2), CE;
+           !EC2 && C != CE; C.increment(EC2))
+        for (const char *Rel : {"amdgcn/bitcode", "lib/amdgcn/bitcode"})
+          if (sys::fs::exists(pathJoin(C->path(), Rel, "ocml.bc")))
+            return pathJoin(C->path(), Rel);
+    }
+  return "";
+}
+
+/// hipcc, HIP's headers and the device libraries.
+std::vector<Check> rocmChecks(const RocmInstall &R) {
+  std::vector<Check> Out;
+  bool Host = RocmRoot.empty();
+  if (R.Hipcc.empty()) {
+    Out.push_back({"hipcc", Status::Problem,
+                   Host ? std::string("no hipcc in $HIP_PATH, PATH or $ROCM_PATH (/opt/rocm)")
+                        : "no bin/hipcc nor usr/bin/hipcc under " + R.Root,
+                   Host ? "apt-get install hipcc libamdhip64-dev rocm-device-libs (Debian 12: "
+                          "HIP 5.2), or bash scripts/setup.sh; or cu2hip doctor --rocm-root DIR"
+                        : "pass ROCm's install directory (the one holding bin/hipcc, e.g. "
+                          "/opt/rocm) or a root made by scripts/rocm-root.sh"});
+    return Out;
+  }
+  Out.push_back({"hipcc", Status::Ok, R.Hipcc, ""});
+  Out.push_back(rocmVersion(R));
+  if (std::string H = findUnder(R, {"include/hip/hip_runtime.h"}); !H.empty())
+    Out.push_back({"hip-headers", Status::Ok, H, ""});
+  else
+    Out.push_back({"hip-headers", Status::Problem,
+                   "no include/hip/hip_runtime.h under " + R.Root,
+                   "apt-get install libamdhip64-dev (or ROCm's hip-dev package)"});
+  if (std::string D = deviceLibs(R); !D.empty())
+    Out.push_back({"device-libs", Status::Ok, D, ""});
+  else
+    Out.push_back({"device-libs", Status::Problem,
+                   "no amdgcn/bitcode/ocml.bc under " + R.Root +
+                       ": hipcc cannot link device code",
+                   "apt-get install rocm-device-libs (or ROCm's rocm-device-libs package)"});
+  return Out;
+}
+
+/// What one GPU query tool printed.
+struct ToolRun {
+  std::string Tool; ///< its path
+  int Rc = -1;
+  std::string Out, Err;
+};
+
+/// Runs `Tool` with no arguments (at most 20 s), its output read back from
+/// temporary files that are removed.
+ToolRun runTool(const std::string &Tool) {
+  ToolRun T;
+  T.Tool = Tool;
+  SmallString<128> OutPath, ErrPath;
+  if (sys::fs::createTemporaryFile("cu2hip-doctor", "out", OutPath) ||
+      sys::fs::createTemporaryFile("cu2hip-doctor", "err", ErrPath))
+    return T;
+  FileRemover RemoveOut(OutPath), RemoveErr(ErrPath);
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(OutPath), StringRef(ErrPath)};
+  StringRef Args[] = {Tool};
+  std::string Msg;
+  T.Rc = sys::ExecuteAndWait(Tool, Args, std::nullopt, Redirects, /*SecondsToWait=*/20, 0, &Msg);
+  if (auto B = MemoryBuffer::getFile(OutPath))
+    T.Out = (*B)->getBuffer().str();
+  if (auto B = MemoryBuffer::getFile(ErrPath))
+    T.Err = (*B)->getBuffer().str();
+  if (T.Rc < 0 && T.Err.empty())
+    T.Err = Msg;
+  return T;
+}
+
+bool isGfxName(StringRef S) {
+  return S.size() >= 5 && S.startswith("gfx") &&
+         all_of(S.drop_front(3), [](char C) { return isDigit(C) || (C >= 'a' && C <= 'f'); });
+}
+
+/// `S` without terminal colour sequences (ESC [ ... m), as rocminfo prints them.
+std::string stripAnsi(StringRef S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '\x1b' && I + 1 < S.size() && S[I + 1] == '[') {
+      size_t M = S.find('m', I);
+      if (M != StringRef::npos) {
+        I = M;
+        continue;
+      }
+    }
+    Out += S[I];
+  }
+  return Out;
+}
+
+/// The GPU agents of rocminfo's output: `Name: gfxNNN` lines, with the
+/// `Marketing Name:` and `Wavefront Size: 64(0x40)` lines that follow
+/// within the same agent. amdgpu-arch's output (one target a line) reads
+/// the same way.
+std::vector<Gpu> parseGpuList(StringRef Text) {
+  std::vector<Gpu> Gpus;
+  bool InGpu = false;
+  SmallVector<StringRef, 128> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    L = L.trim();
+    if (isGfxName(L)) { // amdgpu-arch
+      Gpus.push_back({L.str(), defaultWaveSize(L), ""});
+      continue;
+    }
+    auto [Key, Value] = L.split(':');
+    Key = Key.trim();
+    Value = Value.trim();
+    if (Key == "Name") {
+      InGpu = isGfxName(Value);
+      if (InGpu)
+        Gpus.push_back({Value.str(), defaultWaveSize(Value), ""});
+    } else if (InGpu && Key == "Marketing Name") {
+      Gpus.back().Marketing = Value.str();
+    } else if (InGpu && Key == "Wavefront Size") {
+      unsigned W = 0;
+      if (!Value.take_while(isDigit).getAsInteger(10, W) && W)
+        Gpus.back().Wave = W;
+    }
+  }
+  return Gpus;
+}
+
+/// The first line of a tool's complaint, for the "no GPU" row.
+std::string firstLine(const ToolRun &T) {
+  std::string S = stripAnsi(T.Err.empty() ? T.Out : T.Err + "\n" + T.Out);
+  SmallVector<StringRef, 8> Lines;
+  StringRef(S).split(Lines, '\n', -1, false);
+  // rocminfo's last words say why ("ROCk module is NOT loaded, ...").
+  for (StringRef L : llvm::reverse(Lines))
+    if (!L.trim().empty())
+      return L.trim().str();
+  return "no output";
+}
+
+/// rocminfo, then amdgpu-arch: the host's GPU query tools on PATH, else in
+/// $ROCM_PATH/{bin,llvm/bin} (/opt/rocm/...).
+std::vector<std::string> gpuTools() {
+  std::string Rocm = hostRocmPath();
+  std::vector<std::string> Dirs = {pathJoin(Rocm, "bin"), pathJoin(Rocm, "llvm", "bin")};
+  std::vector<StringRef> Paths(Dirs.begin(), Dirs.end());
+  std::vector<std::string> Tools;
+  for (const char *Name : {"rocminfo", "amdgpu-arch"}) {
+    ErrorOr<std::string> P = sys::findProgramByName(Name);
+    if (!P)
+      P = sys::findProgramByName(Name, Paths);
+    if (P)
+      Tools.push_back(*P);
+  }
+  return Tools;
+}
+
+/// The GPU rows: one per GPU found, or why there is none.
+std::vector<Check> gpuChecks(std::vector<Gpu> &Gpus, const DoctorInputs &In) {
+  std::vector<std::string> Tools = gpuTools();
+  if (Tools.empty())
+    return {{"gpus", Status::Info,
+             "neither rocminfo nor amdgpu-arch found: GPUs not queried (a port still builds "
+             "here, for the targets its build files name)",
+             "apt-get install rocminfo"}};
+  std::vector<std::string> Why;
+  for (const std::string &Tool : Tools) {
+    ToolRun T = runTool(Tool);
+    Gpus = parseGpuList(stripAnsi(T.Out));
+    if (!Gpus.empty())
+      break;
+    Why.push_back(sys::path::filename(Tool).str() + ": " + firstLine(T));
+  }
+  if (Gpus.empty())
+    return {{"gpus", Status::Info,
+             "no AMD GPU found (" + llvm::join(Why, "; ") +
+                 "): ports build here, they run on a machine with one",
+             ""}};
+  std::vector<Check> Out;
+  SmallVector<StringRef, 4> Defaults;
+  StringRef(In.DefaultOffloadArch).split(Defaults, ';');
+  for (const Gpu &G : Gpus) {
+    std::string V = G.Target + " (wave" + std::to_string(G.Wave) +
+                    (G.Marketing.empty() ? "" : ", " + G.Marketing) + ")";
+    if (is_contained(Defaults, G.Target)) {
+      Out.push_back({"gpu", Status::Ok, V, ""});
+      continue;
+    }
+    Out.push_back({"gpu", Status::Warning,
+                   V + ": not among the targets ported build files get by default (" +
+                       In.DefaultOffloadArch + ")",
+                   "cu2hip --offload-arch=" + G.Target + " ..., or build with "
+                   "-DCMAKE_HIP_ARCHITECTURES=" + G.Target + " / make OFFLOAD_ARCH=" +
+                       G.Target});
+  }
+  return Out;
+}
+
+/// The gfx generation of a target: gfx1030 -> 10, gfx90a -> 9.
+unsigned generation(StringRef Gfx) {
+  unsigned G = 0;
+  if (!isGfxName(Gfx) || Gfx.drop_front(3).drop_back(2).getAsInteger(10, G))
+    return 0;
+  return G;
+}
+
+/// HSA_OVERRIDE_GFX_VERSION and what it implies for the GPUs found.
+Check overrideCheck(const std::vector<Gpu> &Gpus) {
+  std::optional<std::string> V = sys::Process::GetEnv("HSA_OVERRIDE_GFX_VERSION");
+  if (!V)
+    return {"hsa-override", Status::Info, "HSA_OVERRIDE_GFX_VERSION not set", ""};
+  std::optional<std::string> T = overrideTarget(*V);
+  if (!T)
+    return {"hsa-override", Status::Warning,
+            "HSA_OVERRIDE_GFX_VERSION=" + *V + " is not major.minor.stepping (e.g. 10.3.0)",
+            "unset HSA_OVERRIDE_GFX_VERSION, or export HSA_OVERRIDE_GFX_VERSION=10.3.0"};
+  std::string Value =
+      "HSA_OVERRIDE_GFX_VERSION=" + *V + ": the ROCm runtime takes every GPU for " + *T +
+      " (wave" + std::to_string(defaultWaveSize(*T)) + ") and loads code built for " + *T +
+      " on it: build ports with --offload-arch=" + *T +
+      ". It is meant for consumer RDNA cards ROCm does not list, run as the listed card of "
+      "their generation (10.3.0: gfx1031..gfx1036 as gfx1030; 11.0.0: gfx1101..gfx1103 as "
+      "gfx1100)";
+  for (const Gpu &G : Gpus)
+    if (generation(G.Target) != generation(*T))
+      return {"hsa-override", Status::Warning,
+              Value + "; " + G.Target + " is of another generation (gfx" +
+                  std::to_string(generation(G.Target)) + "): code for " + *T +
+                  " faults or computes wrong results there",
+              "unset HSA_OVERRIDE_GFX_VERSION"};
+  return {"hsa-override", Status::Info, Value, ""};
+}
+
+/// The CUDA SDK the semantic passes would parse with, and its version.
+Check cudaCheck() {
+  std::string Path = findCudaPath(DoctorCudaPath);
+  if (Path.empty())
+    return {"cuda-sdk", Status::Warning,
+            "no CUDA SDK (include/cuda_runtime.h) " +
+                (DoctorCudaPath.empty() ? std::string("in $CUDA_PATH or /usr/local/cuda")
+                                        : "under " + DoctorCudaPath) +
+                ": cu2hip's semantic passes need one to parse CUDA sources",
+            "cu2hip --cuda-path=DIR ... (a CUDA SDK copied from another machine will do), or "
+            "cu2hip --no-semantic ... (token rules only)"};
+  std::string Version;
+  if (auto Buf = MemoryBuffer::getFile(pathJoin(Path, "include", "cuda.h"))) {
+    unsigned N = 0;
+    if (!StringRef(defineValue((*Buf)->getBuffer(), "CUDA_VERSION")).getAsInteger(10, N) && N)
+      Version = "CUDA " + std::to_string(N / 1000) + "." + std::to_string(N % 1000 / 10) + " ";
+  }
+  return {"cuda-sdk", Status::Ok, Version + "at " + Path, ""};
+}
+
+/// cu2hip's own files: the runtime headers and clang's resource directory.
+std::vector<Check> selfChecks(const DoctorInputs &In) {
+  std::vector<Check> Out;
+  if (!In.RuntimeIncludeDir.empty() &&
+      sys::fs::exists(pathJoin(In.RuntimeIncludeDir, "cu2hip", "wave.h")))
+    Out.push_back({"runtime-headers", Status::Ok, In.RuntimeIncludeDir, ""});
+  else
+    Out.push_back({"runtime-headers", Status::Problem,
+                   "cu2hip's runtime headers (cu2hip/wave.h) not found"
+                   " (ports that include them do not compile)",
+                   "cmake --install build (installs include/cu2hip-runtime beside bin/cu2hip)"});
+  if (sys::fs::exists(pathJoin(In.ClangResourceDir, "include", "__clang_cuda_runtime_wrapper.h")))
+    Out.push_back({"clang-resource-dir", Status::Ok, In.ClangResourceDir, ""});
+  else
+    Out.push_back({"clang-resource-dir", Status::Problem,
+                   In.ClangResourceDir + " lacks include/__clang_cuda_runtime_wrapper.h: "
+                                         "the semantic passes cannot parse CUDA",
+                   "apt-get install libclang-common-16-dev"});
+  return Out;
+}
+
+void printText(const std::vector<Check> &Checks, const DoctorInputs &In, raw_ostream &OS) {
+  OS << In.Version << "\n";
+  unsigned Problems = 0, Warnings = 0;
+  for (const Check &C : Checks) {
+    Problems += C.S == Status::Problem;
+    Warnings += C.S == Status::Warning;
+    OS << left_justify(statusName(C.S), 8) << " " << left_justify(C.Name, 19) << " " << C.Value
+       << "\n";
+    if (!C.Fix.empty())
+      OS << std::string(28, ' ') << "fix: " << C.Fix << "\n";
+  }
+  OS << (Problems ? "a port cannot be built here" : "a port can be built here") << " ("
+     << Problems << (Problems == 1 ? " problem, " : " problems, ") << Warnings
+     << (Warnings == 1 ? " warning)" : " warnings)") << "\n";
+}
+
+void printJson(const std::vector<Check> &Checks, const std::vector<Gpu> &Gpus,
+               const RocmInstall &R, const DoctorInputs &In, raw_ostream &OS) {
+  json::Array Rows, GpuRows;
+  bool Ok = true;
+  for (const Check &C : Checks) {
+    Ok &= C.S != Status::Problem;
+    json::Object O{{"name", C.Name}, {"status", statusName(C.S)}, {"value", C.Value}};
+    if (!C.Fix.empty())
+      O["fix"] = C.Fix;
+    Rows.push_back(std::move(O));
+  }
+  for (const Gpu &G : Gpus)
+    GpuRows.push_back(json::Object{{"target", G.Target},
+                                   {"wave_size", int64_t(G.Wave)},
+                                   {"marketing_name", G.Marketing}});
+  json::Object Doc{{"version", In.Version},
+                   {"buildable", Ok},
+                   {"rocm_root", R.Root},
+                   {"hipcc", R.Hipcc},
+                   {"runtime_include_dir", In.RuntimeIncludeDir},
+                   {"clang_resource_dir", In.ClangResourceDir},
+                   {"gpus", std::move(GpuRows)},
+                   {"checks", std::move(Rows)}};
+  OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+}
+
+} // namespace
+
+unsigned defaultWaveSize(StringRef Gfx) {
+  unsigned G = generation(Gfx);
+  return G == 0 ? 0 : G >= 10 ? 32 : 64;
+}
+
+std::optional<std::string> overrideTarget(StringRef V) {
+  SmallVector<StringRef, 3> Parts;
+  V.trim().split(Parts, '.');
+  unsigned Major, Minor, Stepping;
+  if (Parts.size() != 3 || Parts[0].getAsInteger(10, Major) ||
+      Parts[1].getAsInteger(10, Minor) || Parts[2].getAsInteger(10, Stepping) || Major == 0 ||
+      Minor > 15 || Stepping > 15)
+    return std::nullopt;
+  return "gfx" + std::to_string(Major) + hexdigit(Minor, true) + hexdigit(Stepping, true);
+}
+
+int runDoctor(const DoctorInputs &In, raw_ostream &OS) {
+  std::vector<Check> Checks = selfChecks(In);
+  RocmInstall R = locateRocm();
+  for (Check &C : rocmChecks(R))
+    Checks.push_back(std::move(C));
+  std::vector<Gpu> Gpus;
+  for (Check &C : gpuChecks(Gpus, In))
+    Checks.push_back(std::move(C));
+  Checks.push_back(overrideCheck(Gpus));
+  Checks.push_back(cudaCheck());
+  if (Json)
+    printJson(Checks, Gpus, R, In, OS);
+  else
+    printText(Checks, In, OS);
+  return any_of(Checks, [](const Check &C) { return C.S == Status::Problem; }) ? 1 : 0;
+}
+
+} // namespace cu2hip

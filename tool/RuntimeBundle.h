@@ -1,0 +1,34 @@
+//===- RuntimeBundle.h - cu2hip's runtime headers inside a ported tree ----===//
+//
+// Ported sources may include <cu2hip/wave.h> and the other runtime headers.
+// A tree run (--out-root) whose build files need them copies the runtime
+// header directory into the ported tree as <out-root>/cu2hip-runtime/, and
+// the ported build files name it relative to themselves (build rules,
+// BuildOptions::RuntimeIncludeRelative): the ported tree builds wherever it
+// is moved, on machines without cu2hip.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_TOOL_RUNTIMEBUNDLE_H
+#define CU2HIP_TOOL_RUNTIMEBUNDLE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace cu2hip {
+
+/// The directory of the copied runtime headers, below the out-root.
+constexpr const char *RuntimeBundleDir = "cu2hip-runtime";
+
+/// Copies every file under `IncludeDir` (the runtime header directory) to
+/// `<OutRoot>/cu2hip-runtime/`, each atomically. Returns the number of
+/// files copied; an error names the file that could not be copied.
+llvm::Expected<unsigned> copyRuntimeHeaders(llvm::StringRef IncludeDir, llvm::StringRef OutRoot);
+
+/// The bundled directory as seen from the directory of `BuildFile` (both
+/// under `OutRoot`, absolute): "cu2hip-runtime" for a file at the top,
+/// "../../cu2hip-runtime" two levels down.
+std::string bundleFrom(llvm::StringRef BuildFile, llvm::StringRef OutRoot);
+
+} // namespace cu2hip
+
+#endif
