@@ -52,6 +52,8 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   OS << "cu2hip: " << T.Files << " files (" << T.TUs << " translation units), " << T.Lines
      << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
      << " failed, " << format("%.2f", Secs) << " s\n";
+  if (T.Unchanged)
+    OS << "  unchanged since the last run (kept): " << T.Unchanged << "\n";
   printCounts(OS, "names converted", T.PerLib);
   if (T.RenamesNewerHip)
     OS << "  newer HIP: " << T.RenamesNewerHip
