@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -103,99 +104,90 @@ Finding errorAt(StringRef File, StringRef Text, StringRef Rule, unsigned Offset,
   return F;
 }
 
-/// The result of a file several units reached, their entries in `Es`.
-FileResult mergeEntries(const std::vector<const StoredFile *> &Es, StringRef Text) {
-  FileResult R = restoreResult(*Es.front());
-  if (llvm::all_of(Es, [&](const StoredFile *E) { return sameStored(*E, *Es.front()); })) {
-    R.Edits = Es.front()->Edits;
-    return R;
-  }
+/// The result of a file from its one entry (or several equal ones).
+FileResult fromEntry(const StoredFile &E, StringRef Text) {
+  FileResult R = restoreResult(E);
+  R.Original = Text.str();
   EditSet Set;
-  for (const StoredFile *E : Es) {
-    for (const Edit &Ed : E->Edits)
-      Set.add(Ed);
-    if (E != Es.front()) {
-      R.Findings.insert(R.Findings.end(), E->Findings.begin(), E->Findings.end());
-      R.Failed |= E->Failed;
-      R.SemanticRan |= E->Parsed;
-      for (auto &KV : E->EditsPerRule)
-        R.Stats.EditsPerRule[KV.first] = std::max(R.Stats.EditsPerRule[KV.first], KV.second);
-      for (auto &KV : E->RenamesPerLib)
-        R.Stats.RenamesPerLib[KV.first] = std::max(R.Stats.RenamesPerLib[KV.first], KV.second);
-      R.Stats.RenamesNewerHip = std::max(R.Stats.RenamesNewerHip, E->RenamesNewerHip);
-    }
-  }
-  for (const EditConflict &C : Set.merge()) {
-    R.Findings.push_back(errorAt(R.Input, Text, "edit-conflict", C.Dropped.Offset,
-                                 "rule '" + C.Dropped.RuleId + "' and rule '" +
-                                     C.Kept.RuleId +
-                                     "' edit overlapping text; kept the edit of '" +
-                                     C.Kept.RuleId + "'"));
-    R.Failed = true;
-  }
+  for (const Edit &Ed : E.Edits)
+    Set.add(Ed);
+  Set.merge();
   R.Edits = Set.edits();
-  std::stable_sort(R.Findings.begin(), R.Findings.end(),
-                   [](const Finding &A, const Finding &B) { return A.Offset < B.Offset; });
-  R.Findings.erase(std::unique(R.Findings.begin(), R.Findings.end()), R.Findings.end());
+  R.Ported = Set.apply(R.Original);
   return R;
 }
 
 } // namespace
 
 std::vector<FileResult> applyUnitExports(const std::vector<UnitExport> &Units,
-                                         const std::vector<FileJob> &Jobs, Porter &P) {
+                                         const std::vector<FileJob> &Jobs, Porter &P,
+                                         unsigned Workers) {
   std::map<std::string, std::vector<const StoredFile *>> EntriesOf;
+  std::map<std::string, std::vector<std::string>> UnitsOf;
   std::set<std::string> Exported;
   for (const UnitExport &U : Units) {
     Exported.insert(U.MainSourceFile);
-    for (const StoredFile &F : U.Files)
+    for (const StoredFile &F : U.Files) {
       EntriesOf[F.Input].push_back(&F);
+      UnitsOf[F.Input].push_back(U.MainSourceFile);
+    }
   }
-  std::vector<FileResult> Out;
-  for (const FileJob &J : Jobs) {
+  std::map<std::string, size_t> JobOf;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    JobOf[Jobs[I].Input] = I;
+  // Files whose units disagree: ported again from a parse of those units.
+  RunPlan Again;
+  Again.Parse.assign(Jobs.size(), 0);
+  Again.Port.assign(Jobs.size(), 0);
+  Again.OnEscape = RunPlan::AddTouched;
+  bool AnyAgain = false;
+
+  std::vector<FileResult> Out(Jobs.size());
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    const FileJob &J = Jobs[I];
+    FileResult &R = Out[I];
     auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
                                      /*RequiresNullTerminator=*/false);
-    FileResult R;
     if (!Buf) {
-      R.Input = J.Input;
       R.Failed = true;
       Finding F = errorAt(J.Input, "", "io-error", 0,
                           "cannot read file: " + Buf.getError().message());
       F.Line = F.Col = 0;
       R.Findings.push_back(F);
-    } else {
-      StringRef Text = (*Buf)->getBuffer();
-      auto It = EntriesOf.find(J.Input);
-      if (It == EntriesOf.end()) {
-        R = P.portBuffer(J.Input, Text, FileFacts(), !J.IsTU);
-        if (J.IsTU && !Exported.count(J.Input)) {
-          Finding F = errorAt(J.Input, Text, "io-error", 0,
-                              "no edit export of this translation unit: ported with the "
-                              "token rules only");
-          F.Sev = Severity::Warning;
-          R.Findings.insert(R.Findings.begin(), F);
-        }
-      } else if (llvm::any_of(It->second, [&](const StoredFile *E) {
-                   return E->Hash != contentHash(Text);
-                 })) {
-        R.Input = J.Input;
+    } else if (StringRef Text = (*Buf)->getBuffer(); !EntriesOf.count(J.Input)) {
+      R = P.portBuffer(J.Input, Text, FileFacts(), !J.IsTU);
+      if (J.IsTU && !Exported.count(J.Input)) {
+        R.Findings.insert(R.Findings.begin(),
+                          errorAt(J.Input, Text, "io-error", 0,
+                                  "no edit export of this translation unit: ported with "
+                                  "the token rules only"));
         R.Failed = true;
-        R.Findings.push_back(errorAt(J.Input, Text, "io-error", 0,
-                                     "the file changed since its edits were exported: "
-                                     "export again"));
-      } else {
-        R = mergeEntries(It->second, Text);
-        R.Original = Text.str();
-        EditSet Set;
-        for (const Edit &E : R.Edits)
-          Set.add(E);
-        Set.merge();
-        R.Ported = Set.apply(R.Original);
       }
+    } else if (const auto &Es = EntriesOf[J.Input];
+               llvm::any_of(Es, [&](const StoredFile *E) {
+                 return E->Hash != contentHash(Text);
+               })) {
+      R.Failed = true;
+      R.Findings.push_back(errorAt(J.Input, Text, "io-error", 0,
+                                   "the file changed since its edits were exported: "
+                                   "export again"));
+    } else if (llvm::all_of(Es, [&](const StoredFile *E) { return sameStored(*E, *Es[0]); })) {
+      R = fromEntry(*Es[0], Text);
+    } else {
+      AnyAgain = true;
+      Again.Port[I] = 1;
+      for (const std::string &U : UnitsOf[J.Input])
+        if (auto It = JobOf.find(U); It != JobOf.end())
+          Again.Parse[It->second] = 1;
     }
     R.Input = J.Input;
     R.Output = J.Output;
-    Out.push_back(std::move(R));
+  }
+  if (AnyAgain) {
+    std::vector<FileResult> Re = P.run(Jobs, Workers, Again);
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      if (Again.Port[I])
+        Out[I] = std::move(Re[I]);
   }
   return Out;
 }

@@ -8,10 +8,12 @@
 // with the file path on the enclosing entry), the findings and the counts.
 // `cu2hip apply DIR` reads them all and builds each file's result:
 //  - a file one unit reached gets that unit's edits as they are;
-//  - a file several units reached gets their edits merged by EditSet, the
-//    rules of a normal run (identical edits once, overlapping different
-//    edits an edit-conflict, the first unit's in path order kept), their
-//    findings united;
+//  - a file several units reached (a shared header) gets their edits when
+//    all units agree on them; where they disagree (the units see the
+//    header differently: other macros, other types) a normal run would
+//    have ported it with the merged facts of all those units, so apply
+//    parses those units again, here, and ports that file as a normal run
+//    does: the same conflict rules, the same bytes;
 //  - a file no unit reached gets the token rules, as in a normal run.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_TOOL_EDITEXPORT_H
@@ -39,10 +41,13 @@ llvm::Error writeUnitExport(llvm::StringRef Dir, const UnitExport &U);
 llvm::Expected<std::vector<UnitExport>> readUnitExports(llvm::StringRef Dir);
 
 /// The result of each of `Jobs` from `Units` (see the file comment);
-/// `P` ports the files no unit reached. A file whose content changed since
-/// its export fails with an error finding.
+/// `P` ports the files no unit reached (token rules) and those whose units
+/// disagree (parsing those units with `Workers` threads). A file whose
+/// content changed since its export fails with an error finding, so does a
+/// translation unit without an export (ported with the token rules only).
 std::vector<FileResult> applyUnitExports(const std::vector<UnitExport> &Units,
-                                         const std::vector<FileJob> &Jobs, Porter &P);
+                                         const std::vector<FileJob> &Jobs, Porter &P,
+                                         unsigned Workers);
 
 } // namespace cu2hip
 

@@ -656,7 +656,7 @@ static Expected<std::vector<FileResult>> sourceResults(RunSetup &S, Porter &P,
         return usage("the edit export of " + U.MainSourceFile + " in " + ApplyDir +
                      " was made by another cu2hip version or with other options than "
                      "this apply's");
-    return applyUnitExports(*Units, S.Plan.Jobs, P);
+    return applyUnitExports(*Units, S.Plan.Jobs, P, Workers);
   }
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
   // A kept file the porter ported after all (a changed unit reached it).
