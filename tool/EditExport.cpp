@@ -107,6 +107,7 @@ Finding errorAt(StringRef File, StringRef Text, StringRef Rule, unsigned Offset,
 /// The result of a file from its one entry (or several equal ones).
 FileResult fromEntry(const StoredFile &E, StringRef Text) {
   FileResult R = restoreResult(E);
+  R.Unchanged = false;
   R.Original = Text.str();
   EditSet Set;
   for (const Edit &Ed : E.Edits)

@@ -53,7 +53,8 @@ std::optional<std::string> fileHash(llvm::StringRef Path);
 
 /// `R`'s findings, counts and flags (not its texts, hashes or edits).
 StoredFile storeResult(const FileResult &R);
-/// A FileResult carrying what `S` stored, without Original/Ported.
+/// A FileResult carrying what `S` stored, without Original/Ported, marked
+/// Unchanged.
 FileResult restoreResult(const StoredFile &S);
 /// Whether the output text `Ported` includes a cu2hip runtime header.
 bool usesRuntimeHeader(llvm::StringRef Ported);

@@ -50,7 +50,8 @@ struct RunTally {
 void printSummary(const RunTally &T, double Secs, llvm::raw_ostream &OS);
 
 /// The --report document: per file input, output, lines, failed, parsed,
-/// renames per library, edits per rule, findings; then `problems` (paths
+/// renames per library, edits per rule, findings, and `unchanged: true`
+/// for a file kept from the last run (Manifest.h); then `problems` (paths
 /// not ported), `seconds`, `time` (seconds per phase, parses, preludes) and
 /// `failed`.
 std::string reportJson(const std::vector<FileResult> &Results,

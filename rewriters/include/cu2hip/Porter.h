@@ -45,6 +45,8 @@ struct FileResult {
   /// Not ported in this run (RunPlan::Port left it out): only Input and
   /// Output are set.
   bool Skipped = false;
+  /// Kept as the last run wrote it (the tool's manifest): not written again.
+  bool Unchanged = false;
   /// For a translation unit parsed in this run: the inputs (FileJob::Input)
   /// its parse gave facts to, itself included, and the real paths of the
   /// user files its parse read (ported files and resolved user includes),
