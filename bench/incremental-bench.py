@@ -2,19 +2,19 @@
 """Time cu2hip's incremental re-runs and check its export/apply path.
 
 For each TREE: a first run into a fresh out-root, then a re-run of the
-unchanged tree into the same out-root (the manifest keeps every file), then
-a re-run after one header changed (appended a comment; the header is the
-local one most translation units include), and the ratio of the unchanged
-re-run to the first run. Then the distributed path: `--export-edits` once per
-translation unit (one process each, as ninja or a job array runs them) and
-`cu2hip apply`, whose out-root must equal the first run's byte for byte
-(`diff -r`, the manifest directory left out), and whose closing summary must
-count the same files, lines, findings and edits.
+unchanged tree into the same out-root (the manifest keeps every file), and
+the ratio of the unchanged re-run to the first run; with --header-change
+also a re-run after one header changed (appended a comment; the header is
+the local one most translation units include). Then the distributed path:
+`--export-edits` once per translation unit (one process each, as ninja or a
+job array runs them) and `cu2hip apply`, whose out-root must equal the first
+run's byte for byte (`diff -r`, the manifest directory left out), and whose
+closing summary must count the same files, lines, findings and edits.
 
 Not a test: it prints a Markdown table, and exits 1 when an apply differs.
 
   bench/incremental-bench.py --cu2hip build/tool/cu2hip [--runs 1]
-      [--option=--vectorize ...] TREE[,CLANG_ARG...] ...
+      [--header-change] [--option=--vectorize ...] TREE[,CLANG_ARG...] ...
 
 TREE is a directory ported with --in-root; CLANG_ARGs (comma-separated, e.g.
 -I/src/Common) go after `--`. Wall and CPU (user+sys) seconds are the best of
@@ -112,20 +112,23 @@ def bench_tree(args, spec, scratch):
         first.append(run_timed(port(out)))
         rerun.append(run_timed(port(out)))
     f, r = best(first), best(rerun)
-    header = most_included_header(tree)
+    # The reference for apply: the first run's tree and summary.
+    normal = os.path.join(scratch, name, "normal")
+    shutil.rmtree(normal, ignore_errors=True)
+    shutil.copytree(out, normal, symlinks=True)
+    n = f
+    header = most_included_header(tree) if args.header_change else None
     h = None
     if header:
         with open(header, "a") as fh:
             fh.write("\n// changed\n")
         h = run_timed(port(out))
-        # Back to the tree the first run ported, and an out-root matching it.
         with open(header) as fh:
             text = fh.read()
         with open(header, "w") as fh:
             fh.write(text[: -len("\n// changed\n")])
-    normal = os.path.join(scratch, name, "normal")
-    shutil.rmtree(normal, ignore_errors=True)
-    n = run_timed(port(normal))
+    print("%s: first %.2f s wall / %.2f s CPU, unchanged re-run %.3f / %.3f" % (
+        name, f[0], f[1], r[0], r[1]), file=sys.stderr, flush=True)
 
     # Distributed: one export per unit, then one apply.
     ex = os.path.join(scratch, name, "edits")
@@ -144,6 +147,9 @@ def bench_tree(args, spec, scratch):
     same_tree = subprocess.run(["diff", "-r", normal, applied],
                                stdout=subprocess.DEVNULL).returncode == 0
     same_summary = summary_counts(n[3]) == summary_counts(a[3]) and n[2] == a[2]
+    print("%s: exports %.2f s wall / %.2f s CPU, apply %.2f / %.2f, tree %s, summary %s" % (
+        name, ex_wall, ex_cpu, a[0], a[1], "identical" if same_tree else "DIFFERENT",
+        "same" if same_summary else "DIFFERENT"), file=sys.stderr, flush=True)
     return {
         "name": name, "units": len(units), "first": f, "rerun": r, "header": h,
         "header_name": os.path.relpath(header, tree) if header else "-",
@@ -158,21 +164,26 @@ def main():
     ap.add_argument("--cu2hip", required=True)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--header-change", action="store_true")
     ap.add_argument("trees", nargs="+")
     args = ap.parse_args()
     args.cu2hip = os.path.abspath(args.cu2hip)
     scratch = tempfile.mkdtemp(prefix="cu2hip-incr-bench-")
-    rows = [bench_tree(args, t, scratch) for t in args.trees]
+    rows = []
+    for t in args.trees:
+        rows.append(bench_tree(args, t, scratch))
+        print("done:", t, file=sys.stderr, flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
 
     print("| tree | units | first run wall / CPU s | unchanged re-run wall / CPU s "
-          "| re-run / first (wall) | one header changed: wall s |")
+          "| re-run / first: wall, CPU | one header changed: wall / CPU s |")
     print("|---|---|---|---|---|---|")
     for x in rows:
         f, r, h = x["first"], x["rerun"], x["header"]
-        print("| %s | %d | %.2f / %.2f | %.3f / %.3f | %.1f%% | %s |" % (
+        print("| %s | %d | %.2f / %.2f | %.3f / %.3f | %.1f%%, %.1f%% | %s |" % (
             x["name"], x["units"], f[0], f[1], r[0], r[1], 100 * r[0] / f[0],
-            "%.2f (%s)" % (h[0], x["header_name"]) if h else "-"))
+            100 * r[1] / f[1],
+            "%.2f / %.2f (%s)" % (h[0], h[1], x["header_name"]) if h else "-"))
     print()
     print("| tree | exports (one process per unit) wall / CPU s | apply wall / CPU s "
           "| apply tree == normal run (diff -r) | same summary counts, exit status |")

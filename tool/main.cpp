@@ -2,11 +2,14 @@
 //
 //   cu2hip kernel.cu -o kernel.hip
 //   cu2hip --in-root src --out-root hip-src [-p build] [-j N] [-- clang args]
+//   cu2hip --in-root src --export-edits DIR [--unit FILE]...; cu2hip apply DIR ...
 //
 // A thin driver over libcu2hip (rewriters/): the options, then
 //   Inputs.cpp       which files are ported, copied or refused (tree walk),
 //   OutputWriter.cpp safe writes: identity checks, temporaries, backups,
 //   Summary.cpp      diagnostics, the closing summary, the JSON report,
+//   Manifest.cpp     the out-root's manifest: what a re-run keeps,
+//   EditExport.cpp   per-unit edit exports and `apply`,
 //   ClangArgs.cpp    the arguments after `--`.
 //===----------------------------------------------------------------------===//
 #include "ClangArgs.h"
