@@ -134,7 +134,7 @@ private:
       Type = St.type();
     }
     if (Type == sys::fs::file_type::directory_file) {
-      if (!sys::path::filename(Path).startswith(".") && !isUnder(Path, Out))
+      if (!sys::path::filename(Path).startswith(".") && (Out.empty() || !isUnder(Path, Out)))
         walkDir(Path);
       return;
     }

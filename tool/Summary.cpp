@@ -52,6 +52,8 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   OS << "cu2hip: " << T.Files << " files (" << T.TUs << " translation units), " << T.Lines
      << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
      << " failed, " << format("%.2f", Secs) << " s\n";
+  if (T.Unchanged)
+    OS << "  unchanged since the last run (kept): " << T.Unchanged << "\n";
   printCounts(OS, "names converted", T.PerLib);
   if (T.RenamesNewerHip)
     OS << "  newer HIP: " << T.RenamesNewerHip
@@ -92,11 +94,14 @@ static json::Value fileJson(const FileResult &R) {
     Renames[KV.getKey()] = KV.getValue();
   for (auto &KV : R.Stats.EditsPerRule)
     Edits[KV.getKey()] = KV.getValue();
-  return json::Object{{"input", R.Input},        {"output", R.Output},
-                      {"lines", R.Lines},        {"failed", R.Failed},
-                      {"parsed", R.SemanticRan}, {"renames", std::move(Renames)},
-                      {"renames_newer_hip", R.Stats.RenamesNewerHip},
-                      {"edits", std::move(Edits)}, {"findings", std::move(Fs)}};
+  json::Object O{{"input", R.Input},        {"output", R.Output},
+                 {"lines", R.Lines},        {"failed", R.Failed},
+                 {"parsed", R.SemanticRan}, {"renames", std::move(Renames)},
+                 {"renames_newer_hip", R.Stats.RenamesNewerHip},
+                 {"edits", std::move(Edits)}, {"findings", std::move(Fs)}};
+  if (R.Unchanged)
+    O["unchanged"] = true;
+  return O;
 }
 
 std::string reportJson(const std::vector<FileResult> &Results,

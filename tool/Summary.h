@@ -32,6 +32,9 @@ void printFinding(const Finding &F, Verbosity V);
 struct RunTally {
   unsigned Files = 0, TUs = 0, Lines = 0, Written = 0, Copied = 0, Failed = 0;
   unsigned RenamesNewerHip = 0; ///< see FileStats::RenamesNewerHip
+  /// Files (ported, build files, copies) left as the last run wrote them
+  /// (Manifest.h); part of Files, not of Written or Copied.
+  unsigned Unchanged = 0;
   std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
   std::vector<Finding> Unsupported;
   /// Where the run's time went (parse, SDK prelude, token rules, writing).
@@ -47,7 +50,8 @@ struct RunTally {
 void printSummary(const RunTally &T, double Secs, llvm::raw_ostream &OS);
 
 /// The --report document: per file input, output, lines, failed, parsed,
-/// renames per library, edits per rule, findings; then `problems` (paths
+/// renames per library, edits per rule, findings, and `unchanged: true`
+/// for a file kept from the last run (Manifest.h); then `problems` (paths
 /// not ported), `seconds`, `time` (seconds per phase, parses, preludes) and
 /// `failed`.
 std::string reportJson(const std::vector<FileResult> &Results,

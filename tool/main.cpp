@@ -3,16 +3,21 @@
 //   cu2hip kernel.cu -o kernel.hip
 //   cu2hip --in-root src --out-root hip-src [-p build] [-j N] [-- clang args]
 //   cu2hip doctor [--rocm-root DIR] [--json]     (Doctor.cpp)
+//   cu2hip --in-root src --export-edits DIR [--unit FILE]...; cu2hip apply DIR ...
 //
 // A thin driver over libcu2hip (rewriters/): the options, then
 //   Inputs.cpp       which files are ported, copied or refused (tree walk),
 //   OutputWriter.cpp safe writes: identity checks, temporaries, backups,
 //   Summary.cpp      diagnostics, the closing summary, the JSON report,
+//   Manifest.cpp     the out-root's manifest: what a re-run keeps,
+//   EditExport.cpp   per-unit edit exports and `apply`,
 //   ClangArgs.cpp    the arguments after `--`.
 //===----------------------------------------------------------------------===//
 #include "ClangArgs.h"
 #include "Doctor.h"
+#include "EditExport.h"
 #include "Inputs.h"
+#include "Manifest.h"
 #include "OutputWriter.h"
 #include "Progress.h"
 #include "RuntimeBundle.h"
@@ -135,6 +140,20 @@ static cl::opt<bool> Verbose("verbose",
 static cl::opt<bool> NoSummary("no-summary", cl::desc("Do not print the closing summary"),
                                cl::cat(Cat));
 static cl::opt<bool> ListRules("list-rules", cl::desc("List rule ids and exit"), cl::cat(Cat));
+static cl::opt<bool> NoIncremental(
+    "no-incremental",
+    cl::desc("Port every file of the tree even when the out-root's manifest shows it "
+             "unchanged since the last run"),
+    cl::cat(Cat));
+static cl::opt<std::string> ExportEdits(
+    "export-edits",
+    cl::desc("Parse each translation unit on its own and write its edits and findings as "
+             "YAML into DIR (one file per unit) instead of writing outputs; `cu2hip apply "
+             "DIR` merges them"),
+    cl::value_desc("dir"), cl::cat(Cat));
+static cl::list<std::string> ExportUnits(
+    "unit", cl::desc("With --export-edits: export only this translation unit (repeatable)"),
+    cl::value_desc("file"), cl::cat(Cat));
 static cl::opt<bool> PrintIncludeDir("print-include-dir",
                                      cl::desc("Print the directory holding <cu2hip/wave.h> and exit"),
                                      cl::cat(Cat));
@@ -308,7 +327,7 @@ static InputOptions inputOptions(uint64_t MaxSize) {
   O.OutRoot = OutRoot;
   O.OutFile = OutFile;
   O.InPlace = InPlace;
-  O.DryRun = DryRun;
+  O.DryRun = DryRun || !ExportEdits.empty();
   O.Diff = Diff;
   O.MaxFileSize = MaxSize;
   return O;
@@ -521,8 +540,179 @@ static void bundleRuntime(StringRef OutRoot, RunTally &T) {
   }
 }
 
+/// `cu2hip apply DIR`: the directory of edit exports, or "".
+static std::string ApplyDir;
+
+/// Content digest of the directory of built-in maps (every file, by name).
+static std::string mapsDigest(const char *Argv0) {
+  std::string Dir = MapsDir.empty() ? findDataDir(Argv0, "share/cu2hip/maps",
+                                                  CU2HIP_SOURCE_DIR "/rewriters/maps")
+                                    : std::string(MapsDir);
+  std::vector<std::string> Paths;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (It->type() == sys::fs::file_type::regular_file)
+      Paths.push_back(It->path());
+  std::sort(Paths.begin(), Paths.end());
+  std::string All;
+  for (const std::string &P : Paths)
+    All += P + '\0' + fileHash(P).value_or("unreadable") + '\0';
+  return contentHash(All);
+}
+
+/// Digest of everything on the command line that can change an output: the
+/// porter's and the build rules' options, --rules files by content,
+/// --max-file-size. (Not -j, --quiet, --report, the roots, -p: those change
+/// no file's output, or are checked per file.) An option added to Options
+/// or BuildOptions belongs here.
+static std::string optionsDigest(const RunSetup &S) {
+  const Options &O = S.Opts;
+  std::string D;
+  raw_string_ostream OS(D);
+  OS << "launch=" << int(O.Launch) << " wave=" << int(O.Wave)
+     << " dynshared=" << O.DynamicSharedMacro << " alloc=" << O.AllocHooks
+     << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
+     << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude
+     << " skipequal=" << O.SkipEqualConfigs << " cuda=" << O.CudaPath
+     << " resource=" << O.ResourceDir << " offload=" << S.Build.OffloadArch
+     << " maxsize=" << MaxFileSize << "\nargs:";
+  for (const std::string &A : O.ExtraArgs)
+    OS << " " << A;
+  for (const auto &C : O.ExtraConfigs) {
+    OS << "\nconfig:";
+    for (const std::string &A : C)
+      OS << " " << A;
+  }
+  for (const std::string &F : RuleFiles)
+    OS << "\nrules: " << fileHash(F).value_or("unreadable");
+  return contentHash(OS.str());
+}
+
+/// The manifest of this run's out-root, when this run keeps one: a tree
+/// run that writes its outputs (not --dry-run, --diff, --inplace, an export
+/// or an apply).
+static bool keepsManifest(const RunSetup &S) {
+  return !InRoot.empty() && !S.Plan.OutRoot.empty() && !DryRun && !Diff && !InPlace &&
+         ExportEdits.empty() && ApplyDir.empty();
+}
+
+/// What the incremental machinery needs through a run.
+struct IncrementalRun {
+  bool Enabled = false;           ///< this run writes a manifest
+  std::optional<Manifest> Old;    ///< the last run's, when it matches
+  Manifest New;
+  HashCache Hashes;
+  ReusePlan Reuse;
+  const Manifest *old() const { return Old ? &*Old : nullptr; }
+};
+
+/// Loads the out-root's manifest when its keys match this run's.
+static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRun &Inc) {
+  Inc.Enabled = keepsManifest(S);
+  if (!Inc.Enabled)
+    return;
+  Inc.New.Key = {CU2HIP_VERSION, mapsDigest(Argv0), optionsDigest(S),
+                 InRoot.empty() ? "" : absolutePath(InRoot), S.Plan.OutRoot};
+  if (!NoIncremental)
+    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key == Inc.New.Key)
+      Inc.Old = std::move(M);
+  Inc.Reuse = planReuse(Inc.old(), S.Plan.Jobs, Inc.Hashes);
+}
+
+/// The manifest entry of a ported source `R` of job `J` (written or not).
+static StoredFile sourceEntry(const FileResult &R, const FileJob &J, bool Written,
+                              HashCache &Hashes) {
+  StoredFile E = storeResult(R);
+  E.Hash = Hashes.get(J.Input);
+  E.OutHash = contentHash(R.Ported);
+  E.TU = J.IsTU;
+  E.Failed |= !Written;
+  if (J.IsTU)
+    E.Depends = flagsHash(J);
+  for (const std::string &P : R.Reads)
+    E.Reads.push_back({P, Hashes.get(P)});
+  return E;
+}
+
+/// --export-edits: each unit (or each --unit) parsed on its own, its
+/// results written as DIR/<unit>.yaml; no other output. Returns the exit
+/// status.
+static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
+                       std::chrono::steady_clock::time_point Start) {
+  std::set<std::string> Wanted;
+  for (const std::string &U : ExportUnits)
+    Wanted.insert(absolutePath(U));
+  std::string Digest = optionsDigest(S);
+  std::string Dir = absolutePath(ExportEdits); // parsing changes directories
+  for (size_t I = 0; I < S.Plan.Jobs.size(); ++I) {
+    const FileJob &J = S.Plan.Jobs[I];
+    if (!J.IsTU || (!Wanted.empty() && !Wanted.erase(J.Input)))
+      continue;
+    RunPlan Plan;
+    Plan.Parse.assign(S.Plan.Jobs.size(), 0);
+    Plan.Port.assign(S.Plan.Jobs.size(), 0);
+    Plan.Parse[I] = Plan.Port[I] = 1;
+    Plan.OnEscape = RunPlan::AddTouched;
+    UnitExport U{CU2HIP_VERSION, Digest, J.Input, {}};
+    for (const FileResult &R : P.run(S.Plan.Jobs, Workers, Plan)) {
+      if (R.Skipped)
+        continue;
+      StoredFile F = storeResult(R);
+      F.Hash = R.Original.empty() && R.Failed ? "" : contentHash(R.Original);
+      F.TU = R.Input == J.Input;
+      F.FactFiles.clear();
+      F.Edits = R.Edits;
+      T.addResult(R, F.TU);
+      U.Files.push_back(std::move(F));
+    }
+    if (Error E = writeUnitExport(Dir, U)) {
+      errs() << Dir << ": error: " << toString(std::move(E)) << " [io-error]\n";
+      ++T.Failed;
+    } else {
+      ++T.Written;
+    }
+  }
+  for (const std::string &U : Wanted) {
+    errs() << U << ": error: --unit names no translation unit of this run [io-error]\n";
+    ++T.Failed;
+  }
+  double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  if (!NoSummary)
+    printSummary(T, Secs, errs());
+  return T.Failed ? 1 : 0;
+}
+
+/// The results of the planned sources: ported, kept from the manifest, or
+/// merged from edit exports (apply).
+static Expected<std::vector<FileResult>> sourceResults(RunSetup &S, Porter &P,
+                                                       unsigned Workers,
+                                                       IncrementalRun &Inc) {
+  if (!ApplyDir.empty()) {
+    Expected<std::vector<UnitExport>> Units = readUnitExports(ApplyDir);
+    if (!Units)
+      return Units.takeError();
+    std::string Digest = optionsDigest(S);
+    for (const UnitExport &U : *Units)
+      if (U.Version != CU2HIP_VERSION || U.Options != Digest)
+        return usage("the edit export of " + U.MainSourceFile + " in " + ApplyDir +
+                     " was made by another cu2hip version or with other options than "
+                     "this apply's");
+    return applyUnitExports(*Units, S.Plan.Jobs, P, Workers);
+  }
+  std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
+  // A kept file the porter ported after all (a changed unit reached it).
+  for (size_t I = 0; I < Inc.Reuse.Kept.size(); ++I)
+    if (!Results[I].Skipped)
+      Inc.Reuse.Kept[I] = nullptr;
+    else if (Inc.Reuse.Kept[I])
+      Results[I] = restoreResult(*Inc.Reuse.Kept[I]);
+  return Results;
+}
+
 /// Ports the planned jobs, then writes, copies and reports.
-static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start) {
+static int portAndWrite(const char *Argv0, RunSetup &S,
+                        std::chrono::steady_clock::time_point Start) {
   RunTally T;
   Verbosity V{Quiet, Verbose};
   for (const Finding &F : S.Plan.Problems) {
@@ -545,31 +735,99 @@ static int portAndWrite(RunSetup &S, std::chrono::steady_clock::time_point Start
       Line->update(Phase, File, Done, Total);
     });
   }
-  std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers);
+  if (!ExportEdits.empty()) {
+    int Status = exportEdits(S, P, Workers, T, Start);
+    if (Line)
+      Line->finish();
+    return Status;
+  }
+  IncrementalRun Inc;
+  startIncremental(Argv0, S, Inc);
+  Expected<std::vector<FileResult>> Ported = sourceResults(S, P, Workers, Inc);
   if (Line)
     Line->finish();
+  if (!Ported) {
+    WithColor::error(errs(), "cu2hip") << toString(Ported.takeError()) << "\n";
+    return 2;
+  }
+  std::vector<FileResult> Results = std::move(*Ported);
   size_t Sources = Results.size();
-  for (const FileResult &R : Results)
-    if (StringRef(R.Ported).contains("#include <cu2hip/") ||
-        StringRef(R.Ported).contains("#include \"cu2hip/"))
+  for (size_t I = 0; I < Sources; ++I)
+    if (Inc.Reuse.Kept.size() > I && Inc.Reuse.Kept[I] ? Inc.Reuse.Kept[I]->Runtime
+                                                        : usesRuntimeHeader(Results[I].Ported))
       S.Build.RuntimeInclude = runtimeIncludeDir();
   std::string Bundle = runtimeBundleRoot(S);
-  for (FileResult &R : portBuildFiles(S.Plan.BuildJobs, S.Build, Bundle))
-    Results.push_back(std::move(R));
+  // Build files and copies kept when they and their outputs are unchanged.
+  std::vector<const StoredFile *> Kept(Inc.Reuse.Kept.begin(), Inc.Reuse.Kept.end());
+  Kept.resize(Sources, nullptr);
+  std::vector<FileJob> BuildJobs;
+  for (const FileJob &J : S.Plan.BuildJobs) {
+    const StoredFile *E = keptEntry(Inc.old(), "build", J.Input, J.Output,
+                                    S.Build.RuntimeInclude, Inc.Hashes);
+    if (E)
+      Results.push_back(restoreResult(*E));
+    else
+      BuildJobs.push_back(J);
+    Kept.push_back(E);
+  }
+  std::vector<FileResult> BuildResults = portBuildFiles(BuildJobs, S.Build, Bundle);
+  for (size_t I = Sources, B = 0; I < Kept.size(); ++I)
+    if (!Kept[I])
+      Results.insert(Results.begin() + I, std::move(BuildResults[B++]));
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);
     T.addResult(Results[I], I < Sources && S.Plan.Jobs[I].IsTU);
+    if (Kept[I]) {
+      ++T.Unchanged;
+      Inc.New.Files.push_back(*Kept[I]);
+      continue;
+    }
     PhaseTimer Writing(Times.WriteNs);
+    bool Written = false;
     if (!(Results[I].Original.empty() && Results[I].Failed))
-      emitResult(Results[I], T);
+      Written = emitResult(Results[I], T);
+    if (!Inc.Enabled)
+      continue;
+    const FileJob &J = I < Sources ? S.Plan.Jobs[I] : S.Plan.BuildJobs[I - Sources];
+    StoredFile E = sourceEntry(Results[I], J, Written, Inc.Hashes);
+    if (I >= Sources) {
+      E.Kind = "build";
+      E.Depends = S.Build.RuntimeInclude;
+    }
+    Inc.New.Files.push_back(std::move(E));
   }
   {
     PhaseTimer Copying(Times.WriteNs);
-    copyFiles(S.Plan.Copies, T);
+    std::vector<CopyJob> Copies;
+    for (const CopyJob &C : S.Plan.Copies) {
+      if (const StoredFile *E = keptEntry(Inc.old(), "copy", C.From, C.To, "", Inc.Hashes)) {
+        ++T.Unchanged;
+        Inc.New.Files.push_back(*E);
+        continue;
+      }
+      RunTally One;
+      copyFiles({C}, One);
+      T.Copied += One.Copied;
+      T.Failed += One.Failed;
+      if (Inc.Enabled && One.Copied) {
+        StoredFile E;
+        E.Kind = "copy";
+        E.Input = C.From;
+        E.Output = C.To;
+        E.Hash = E.OutHash = Inc.Hashes.get(C.From);
+        Inc.New.Files.push_back(std::move(E));
+      }
+    }
     if (!Bundle.empty())
       bundleRuntime(Bundle, T);
   }
+  if (Inc.Enabled)
+    if (Error E = writeManifest(manifestPath(S.Plan.OutRoot), Inc.New)) {
+      errs() << manifestPath(S.Plan.OutRoot) << ": error: " << toString(std::move(E))
+             << " [io-error]\n";
+      ++T.Failed;
+    }
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   finish(Results, S.Plan, S.ReportPath, T, Secs);
   return T.Failed ? 1 : 0;
@@ -581,7 +839,7 @@ static Expected<int> portAll(const char *Argv0, const std::vector<std::string> &
   RunSetup S;
   if (Error E = prepare(Argv0, ClangArgs, S))
     return std::move(E);
-  return portAndWrite(S, Start);
+  return portAndWrite(Argv0, S, Start);
 }
 
 /// Flushes stdout at exit: an error there is said and fails the run, and
@@ -596,9 +854,19 @@ static int closeStdout(int Status) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  // `cu2hip apply DIR [options]`: the run's outputs from edit exports.
+  std::vector<const char *> Args(argv, argv + argc);
+  if (Args.size() > 1 && StringRef(Args[1]) == "apply") {
+    if (Args.size() < 3 || StringRef(Args[2]).startswith("-")) {
+      WithColor::error(errs(), "cu2hip") << "usage: cu2hip apply DIR [options]\n";
+      return 2;
+    }
+    ApplyDir = Args[2];
+    Args.erase(Args.begin() + 1, Args.begin() + 3);
+  }
   std::vector<const char *> Own;
   std::vector<std::string> ClangArgs;
-  splitCommandLine(argc, argv, Own, ClangArgs);
+  splitCommandLine(int(Args.size()), Args.data(), Own, ClangArgs);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")\n";

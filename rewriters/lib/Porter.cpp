@@ -204,18 +204,45 @@ void sortAndDedupFindings(std::vector<Finding> &Fs) {
 } // namespace
 
 std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs) {
+  return run(Files, Jobs, RunPlan());
+}
+
+namespace {
+
+/// The user files one unit's parse gave facts to or read: the ported files
+/// (real paths, the keys of `Facts`) and the user includes they resolved.
+std::vector<std::string> readsOf(const std::map<std::string, FileFacts> &Facts) {
+  std::set<std::string> Out;
+  for (const auto &KV : Facts) {
+    Out.insert(KV.first);
+    for (const auto &Inc : KV.second.Index.Includes)
+      if (Inc.second.UserFile && !Inc.second.Resolved.empty())
+        Out.insert(Inc.second.Resolved);
+  }
+  return {Out.begin(), Out.end()};
+}
+
+} // namespace
+
+std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs,
+                                    const RunPlan &Plan) {
   // The semantic passes name files by their real paths (symlinks resolved),
   // so the ported set and the facts are keyed by real path too: an input
   // reached through a symlinked directory keeps its facts.
   std::vector<std::string> Keys(Files.size());
   std::set<std::string> Ported;
+  std::map<std::string, size_t> JobOfKey;
   for (size_t I = 0; I < Files.size(); ++I) {
     llvm::SmallString<256> Real;
     Keys[I] = llvm::sys::fs::real_path(Files[I].Input, Real) ? Files[I].Input
                                                                : std::string(Real.str());
     Ported.insert(Keys[I]);
+    JobOfKey.emplace(Keys[I], I);
   }
   auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
+  std::vector<char> ToParse = Plan.Parse, ToPort = Plan.Port;
+  ToParse.resize(Files.size(), Plan.Parse.empty());
+  ToPort.resize(Files.size(), Plan.Port.empty());
 
   // Read every input once.
   std::vector<std::string> Texts(Files.size());
@@ -227,59 +254,93 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   std::map<std::string, FileFacts> Facts;
   std::map<std::string, std::vector<Finding>> TUErrors;
   std::set<std::string> TUFailed;
+  // Per parsed unit: the jobs its parse gave facts to, the files it read.
+  std::map<size_t, std::set<size_t>> UnitFacts;
+  std::map<size_t, std::set<std::string>> UnitReads;
 
   // Phase 1: semantic passes, one task per translation unit.
   if (Opts.Semantic) {
     SemanticPass Pass(Opts, Maps, IsPorted, Times);
-    std::vector<size_t> Units;
-    for (size_t I = 0; I < Files.size(); ++I) {
+    auto Parseable = [&](size_t I) {
       // .cu files are always parsed (so their errors are reported); other
       // sources only when they use CUDA.
       bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
-      if (!Files[I].IsTU || !ReadErrors[I].empty() || looksAlreadyHip(Texts[I], Maps) ||
-          (!IsCu && !worthParsing(Texts[I], Maps)))
-        continue;
-      Units.push_back(I);
-      Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir);
-    }
-    unsigned ParsesDone = 0, Parses = unsigned(Units.size() * Pass.numConfigs());
-    for (size_t I : Units) {
-      // The host parse is queued first: a --config set it proves equal
-      // (SemanticResult::SameAsHost) takes its result instead of parsing.
-      std::shared_future<SemanticResult> Host;
-      for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
-        auto Task = [&, I, Config, Host] {
-          if (Progress) {
+      return Files[I].IsTU && ReadErrors[I].empty() && !looksAlreadyHip(Texts[I], Maps) &&
+             (IsCu || worthParsing(Texts[I], Maps));
+    };
+    auto ParseUnits = [&](const std::vector<size_t> &Units) {
+      for (size_t I : Units)
+        Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir);
+      unsigned ParsesDone = 0, Parses = unsigned(Units.size() * Pass.numConfigs());
+      for (size_t I : Units) {
+        UnitFacts[I].insert(I);
+        // The host parse is queued first: a --config set it proves equal
+        // (SemanticResult::SameAsHost) takes its result instead of parsing.
+        std::shared_future<SemanticResult> Host;
+        for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
+          auto Task = [&, I, Config, Host] {
+            if (Progress) {
+              std::lock_guard<std::mutex> Lock(Mu);
+              Progress("parsing", Files[I].Input, ParsesDone, Parses);
+            }
+            SemanticResult SR;
+            if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
+                Host.get().SameAsHost[Config]) {
+              SR = Host.get();
+              if (Times)
+                ++Times->ParsesSkipped;
+            } else {
+              SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
+            }
+            std::vector<std::string> Reads = readsOf(SR.Facts);
             std::lock_guard<std::mutex> Lock(Mu);
-            Progress("parsing", Files[I].Input, ParsesDone, Parses);
-          }
-          SemanticResult SR;
-          if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
-              Host.get().SameAsHost[Config]) {
-            SR = Host.get();
-            if (Times)
-              ++Times->ParsesSkipped;
-          } else {
-            SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
-          }
-          std::lock_guard<std::mutex> Lock(Mu);
-          for (auto &KV : SR.Facts)
-            Facts[KV.first].mergeFrom(KV.second);
-          auto &Errs = TUErrors[Files[I].Input];
-          Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
-          if (SR.Failed)
-            TUFailed.insert(Files[I].Input);
-          if (Progress)
-            Progress("parsing", "", ++ParsesDone, Parses);
-          return SR;
-        };
-        if (Config == 0)
-          Host = Pool.async(Task);
-        else
-          Pool.async(Task);
+            for (auto &KV : SR.Facts) {
+              Facts[KV.first].mergeFrom(KV.second);
+              auto J = JobOfKey.find(KV.first);
+              if (J != JobOfKey.end())
+                UnitFacts[I].insert(J->second);
+            }
+            UnitReads[I].insert(Reads.begin(), Reads.end());
+            auto &Errs = TUErrors[Files[I].Input];
+            Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
+            if (SR.Failed)
+              TUFailed.insert(Files[I].Input);
+            if (Progress)
+              Progress("parsing", "", ++ParsesDone, Parses);
+            return SR;
+          };
+          if (Config == 0)
+            Host = Pool.async(Task);
+          else
+            Pool.async(Task);
+        }
       }
+      Pool.wait();
+    };
+    std::vector<size_t> Units;
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (ToParse[I] && Parseable(I))
+        Units.push_back(I);
+    ParseUnits(Units);
+    // A ported unit whose facts reach a job left out of the port: that
+    // job's facts may have changed. (A unit parsed only for another file's
+    // facts is unchanged, so are the facts it gives.)
+    bool Escaped = false;
+    for (auto &KV : UnitFacts)
+      for (size_t J : ToPort[KV.first] ? KV.second : std::set<size_t>())
+        if (!ToPort[J]) {
+          Escaped = true;
+          if (Plan.OnEscape == RunPlan::AddTouched)
+            ToPort[J] = true;
+        }
+    if (Escaped && Plan.OnEscape == RunPlan::Widen) {
+      std::vector<size_t> Rest;
+      for (size_t I = 0; I < Files.size(); ++I)
+        if (!ToParse[I] && Parseable(I))
+          Rest.push_back(I);
+      ParseUnits(Rest);
+      std::fill(ToPort.begin(), ToPort.end(), 1);
     }
-    Pool.wait();
   }
   if (dumpIndexRequested())
     for (size_t I = 0; I < Files.size(); ++I) {
@@ -291,12 +352,19 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   // Phase 2: token rules, one task per file.
   std::vector<FileResult> Results(Files.size());
   unsigned FilesDone = 0;
+  unsigned ToPortCount = unsigned(std::count(ToPort.begin(), ToPort.end(), 1));
   for (size_t I = 0; I < Files.size(); ++I) {
+    if (!ToPort[I]) {
+      Results[I].Input = Files[I].Input;
+      Results[I].Output = Files[I].Output;
+      Results[I].Skipped = true;
+      continue;
+    }
     Pool.async([&, I] {
       const FileJob &J = Files[I];
       if (Progress) {
         std::lock_guard<std::mutex> Lock(Mu);
-        Progress("porting", J.Input, FilesDone, unsigned(Files.size()));
+        Progress("porting", J.Input, FilesDone, ToPortCount);
       }
       FileResult R;
       if (!ReadErrors[I].empty()) {
@@ -326,11 +394,18 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       Results[I] = std::move(R);
       if (Progress) {
         std::lock_guard<std::mutex> Lock(Mu);
-        Progress("porting", "", ++FilesDone, unsigned(Files.size()));
+        Progress("porting", "", ++FilesDone, ToPortCount);
       }
     });
   }
   Pool.wait();
+  for (auto &KV : UnitFacts) {
+    FileResult &R = Results[KV.first];
+    for (size_t J : KV.second)
+      R.FactFiles.push_back(Files[J].Input);
+    const auto &Reads = UnitReads[KV.first];
+    R.Reads.assign(Reads.begin(), Reads.end());
+  }
   for (auto &R : Results)
     sortAndDedupFindings(R.Findings);
   return Results;

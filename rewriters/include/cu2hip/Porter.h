@@ -42,6 +42,30 @@ struct FileResult {
   bool SemanticRan = false; ///< at least one configuration parsed it
   unsigned Lines = 0;
   std::vector<Edit> Edits; ///< merged edits (for --diff)
+  /// Not ported in this run (RunPlan::Port left it out): only Input and
+  /// Output are set.
+  bool Skipped = false;
+  /// Kept as the last run wrote it (the tool's manifest): not written again.
+  bool Unchanged = false;
+  /// For a translation unit parsed in this run: the inputs (FileJob::Input)
+  /// its parse gave facts to, itself included, and the real paths of the
+  /// user files its parse read (ported files and resolved user includes),
+  /// so a later run knows what a change of one file re-ports.
+  std::vector<std::string> FactFiles, Reads;
+};
+
+/// Which part of a run's jobs is parsed and ported (incremental re-runs,
+/// --export-edits). Empty vectors mean all jobs.
+struct RunPlan {
+  /// Per job: parse it as a translation unit (when it is one).
+  std::vector<char> Parse;
+  /// Per job: run the token rules over it; the others come back Skipped.
+  std::vector<char> Port;
+  /// What happens when a parsed unit gives facts to a job Port leaves out
+  /// (its facts would be incomplete): Widen parses every unit and ports
+  /// every job (a full run); AddTouched ports it too, with the facts of the
+  /// parsed units only (one unit's export).
+  enum { Widen, AddTouched } OnEscape = Widen;
 };
 
 class Porter {
@@ -52,6 +76,11 @@ public:
 
   /// Ports all jobs with `Jobs` threads. Does not write anything.
   std::vector<FileResult> run(const std::vector<FileJob> &Files, unsigned Jobs);
+  /// Like run(Files, Jobs), parsing and porting only what `Plan` says. Jobs
+  /// left out still count as ported files for the parse (their includes are
+  /// user files), so the facts are those of a full run.
+  std::vector<FileResult> run(const std::vector<FileJob> &Files, unsigned Jobs,
+                              const RunPlan &Plan);
 
   /// Told how far run() is, from its worker threads one call at a time:
   /// the phase ("parsing": translation units, all configurations of each;

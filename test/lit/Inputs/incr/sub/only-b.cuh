@@ -1,0 +1,2 @@
+#pragma once
+inline void syncb() { cudaDeviceSynchronize(); }

@@ -1,0 +1,196 @@
+//===- EditExport.cpp - per-unit edits as YAML, and merging them ----------===//
+#include "EditExport.h"
+#include "cu2hip/Edit.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace llvm {
+namespace yaml {
+template <> struct MappingTraits<cu2hip::UnitExport> {
+  static void mapping(IO &Io, cu2hip::UnitExport &U) {
+    Io.mapRequired("MainSourceFile", U.MainSourceFile);
+    Io.mapRequired("Version", U.Version);
+    Io.mapRequired("OptionsDigest", U.Options);
+    Io.mapOptional("Files", U.Files);
+  }
+};
+} // namespace yaml
+} // namespace llvm
+
+namespace cu2hip {
+
+Error writeUnitExport(StringRef Dir, const UnitExport &U) {
+  std::string Text;
+  {
+    raw_string_ostream OS(Text);
+    yaml::Output Out(OS, nullptr, /*WrapColumn=*/0);
+    UnitExport Copy = U;
+    Out << Copy;
+  }
+  SmallString<256> P(Dir);
+  sys::path::append(P, (sys::path::filename(U.MainSourceFile) + "-" +
+                        StringRef(contentHash(U.MainSourceFile)).take_front(12) + ".yaml")
+                           .str());
+  return writeFileAtomically(P, Text);
+}
+
+Expected<std::vector<UnitExport>> readUnitExports(StringRef Dir) {
+  std::vector<std::string> Paths;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    if (sys::path::extension(It->path()) == ".yaml")
+      Paths.push_back(It->path());
+  if (EC)
+    return createStringError(EC, "cannot read %s: %s", Dir.str().c_str(),
+                             EC.message().c_str());
+  std::vector<UnitExport> Out;
+  for (const std::string &P : Paths) {
+    auto Buf = MemoryBuffer::getFile(P);
+    if (!Buf)
+      return createStringError(Buf.getError(), "cannot read %s: %s", P.c_str(),
+                               Buf.getError().message().c_str());
+    UnitExport U;
+    yaml::Input In((*Buf)->getBuffer());
+    In >> U;
+    if (In.error())
+      return createStringError(In.error(), "%s: not an edit export of cu2hip", P.c_str());
+    Out.push_back(std::move(U));
+  }
+  std::sort(Out.begin(), Out.end(), [](const UnitExport &A, const UnitExport &B) {
+    return A.MainSourceFile < B.MainSourceFile;
+  });
+  return Out;
+}
+
+namespace {
+
+/// 1-based line and column of `Offset` in `Text`.
+std::pair<unsigned, unsigned> lineColOf(StringRef Text, unsigned Offset) {
+  StringRef Before = Text.take_front(Offset);
+  size_t Nl = Before.rfind('\n');
+  return {unsigned(Before.count('\n')) + 1,
+          unsigned(Nl == StringRef::npos ? Offset : Offset - Nl - 1) + 1};
+}
+
+bool sameStored(const StoredFile &A, const StoredFile &B) {
+  auto SameEdits = [](const std::vector<Edit> &X, const std::vector<Edit> &Y) {
+    return X.size() == Y.size() &&
+           std::equal(X.begin(), X.end(), Y.begin(), [](const Edit &E, const Edit &F) {
+             return E.sameChange(F) && E.RuleId == F.RuleId;
+           });
+  };
+  return A.Failed == B.Failed && A.Parsed == B.Parsed && SameEdits(A.Edits, B.Edits) &&
+         A.Findings == B.Findings && A.EditsPerRule == B.EditsPerRule &&
+         A.RenamesPerLib == B.RenamesPerLib && A.RenamesNewerHip == B.RenamesNewerHip;
+}
+
+Finding errorAt(StringRef File, StringRef Text, StringRef Rule, unsigned Offset,
+                const Twine &Msg) {
+  Finding F;
+  F.RuleId = Rule.str();
+  F.Sev = Severity::Error;
+  F.File = File.str();
+  F.Offset = Offset;
+  std::tie(F.Line, F.Col) = lineColOf(Text, Offset);
+  F.Message = Msg.str();
+  return F;
+}
+
+/// The result of a file from its one entry (or several equal ones).
+FileResult fromEntry(const StoredFile &E, StringRef Text) {
+  FileResult R = restoreResult(E);
+  R.Unchanged = false;
+  R.Original = Text.str();
+  EditSet Set;
+  for (const Edit &Ed : E.Edits)
+    Set.add(Ed);
+  Set.merge();
+  R.Edits = Set.edits();
+  R.Ported = Set.apply(R.Original);
+  return R;
+}
+
+} // namespace
+
+std::vector<FileResult> applyUnitExports(const std::vector<UnitExport> &Units,
+                                         const std::vector<FileJob> &Jobs, Porter &P,
+                                         unsigned Workers) {
+  std::map<std::string, std::vector<const StoredFile *>> EntriesOf;
+  std::map<std::string, std::vector<std::string>> UnitsOf;
+  std::set<std::string> Exported;
+  for (const UnitExport &U : Units) {
+    Exported.insert(U.MainSourceFile);
+    for (const StoredFile &F : U.Files) {
+      EntriesOf[F.Input].push_back(&F);
+      UnitsOf[F.Input].push_back(U.MainSourceFile);
+    }
+  }
+  std::map<std::string, size_t> JobOf;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    JobOf[Jobs[I].Input] = I;
+  // Files whose units disagree: ported again from a parse of those units.
+  RunPlan Again;
+  Again.Parse.assign(Jobs.size(), 0);
+  Again.Port.assign(Jobs.size(), 0);
+  Again.OnEscape = RunPlan::AddTouched;
+  bool AnyAgain = false;
+
+  std::vector<FileResult> Out(Jobs.size());
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    const FileJob &J = Jobs[I];
+    FileResult &R = Out[I];
+    auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Buf) {
+      R.Failed = true;
+      Finding F = errorAt(J.Input, "", "io-error", 0,
+                          "cannot read file: " + Buf.getError().message());
+      F.Line = F.Col = 0;
+      R.Findings.push_back(F);
+    } else if (StringRef Text = (*Buf)->getBuffer(); !EntriesOf.count(J.Input)) {
+      R = P.portBuffer(J.Input, Text, FileFacts(), !J.IsTU);
+      if (J.IsTU && !Exported.count(J.Input)) {
+        R.Findings.insert(R.Findings.begin(),
+                          errorAt(J.Input, Text, "io-error", 0,
+                                  "no edit export of this translation unit: ported with "
+                                  "the token rules only"));
+        R.Failed = true;
+      }
+    } else if (const auto &Es = EntriesOf[J.Input];
+               llvm::any_of(Es, [&](const StoredFile *E) {
+                 return E->Hash != contentHash(Text);
+               })) {
+      R.Failed = true;
+      R.Findings.push_back(errorAt(J.Input, Text, "io-error", 0,
+                                   "the file changed since its edits were exported: "
+                                   "export again"));
+    } else if (llvm::all_of(Es, [&](const StoredFile *E) { return sameStored(*E, *Es[0]); })) {
+      R = fromEntry(*Es[0], Text);
+    } else {
+      AnyAgain = true;
+      Again.Port[I] = 1;
+      for (const std::string &U : UnitsOf[J.Input])
+        if (auto It = JobOf.find(U); It != JobOf.end())
+          Again.Parse[It->second] = 1;
+    }
+    R.Input = J.Input;
+    R.Output = J.Output;
+  }
+  if (AnyAgain) {
+    std::vector<FileResult> Re = P.run(Jobs, Workers, Again);
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      if (Again.Port[I])
+        Out[I] = std::move(Re[I]);
+  }
+  return Out;
+}
+
+} // namespace cu2hip

@@ -1,0 +1,54 @@
+//===- EditExport.h - per-unit edits as YAML, and merging them ------------===//
+//
+// `--export-edits DIR` parses translation units one at a time and writes,
+// per unit, DIR/<name>-<hash>.yaml: the unit's path, the cu2hip version and
+// options digest, and for the unit and every ported file its parse reached
+// (shared headers included) the input's hash, the merged edits (Offset,
+// Length, ReplacementText, Rule, as clang-apply-replacements reads them,
+// with the file path on the enclosing entry), the findings and the counts.
+// `cu2hip apply DIR` reads them all and builds each file's result:
+//  - a file one unit reached gets that unit's edits as they are;
+//  - a file several units reached (a shared header) gets their edits when
+//    all units agree on them; where they disagree (the units see the
+//    header differently: other macros, other types) a normal run would
+//    have ported it with the merged facts of all those units, so apply
+//    parses those units again, here, and ports that file as a normal run
+//    does: the same conflict rules, the same bytes;
+//  - a file no unit reached gets the token rules, as in a normal run.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_TOOL_EDITEXPORT_H
+#define CU2HIP_TOOL_EDITEXPORT_H
+
+#include "StoredResult.h"
+#include "cu2hip/Porter.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace cu2hip {
+
+/// One translation unit's export.
+struct UnitExport {
+  std::string Version, Options, MainSourceFile;
+  std::vector<StoredFile> Files;
+};
+
+/// Writes `U` into `Dir` (created if needed) as <unit name>-<path hash>.yaml.
+llvm::Error writeUnitExport(llvm::StringRef Dir, const UnitExport &U);
+
+/// Every *.yaml export in `Dir`, sorted by MainSourceFile. An unreadable or
+/// malformed file is an error naming it.
+llvm::Expected<std::vector<UnitExport>> readUnitExports(llvm::StringRef Dir);
+
+/// The result of each of `Jobs` from `Units` (see the file comment);
+/// `P` ports the files no unit reached (token rules) and those whose units
+/// disagree (parsing those units with `Workers` threads). A file whose
+/// content changed since its export fails with an error finding, so does a
+/// translation unit without an export (ported with the token rules only).
+std::vector<FileResult> applyUnitExports(const std::vector<UnitExport> &Units,
+                                         const std::vector<FileJob> &Jobs, Porter &P,
+                                         unsigned Workers);
+
+} // namespace cu2hip
+
+#endif

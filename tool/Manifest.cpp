@@ -1,0 +1,173 @@
+//===- Manifest.cpp - what the last run wrote into an out-root ------------===//
+#include "Manifest.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+#include <set>
+
+using namespace llvm;
+
+namespace llvm {
+namespace yaml {
+template <> struct MappingTraits<cu2hip::Manifest> {
+  static void mapping(IO &Io, cu2hip::Manifest &M) {
+    Io.mapRequired("Format", M.Format);
+    Io.mapRequired("Version", M.Key.Version);
+    Io.mapRequired("MapsDigest", M.Key.Maps);
+    Io.mapRequired("OptionsDigest", M.Key.Options);
+    Io.mapRequired("InRoot", M.Key.InRoot);
+    Io.mapRequired("OutRoot", M.Key.OutRoot);
+    Io.mapOptional("Files", M.Files);
+  }
+};
+} // namespace yaml
+} // namespace llvm
+
+namespace cu2hip {
+
+std::string manifestPath(StringRef OutRoot) {
+  SmallString<256> P(OutRoot);
+  sys::path::append(P, ".cu2hip", "manifest.yaml");
+  return std::string(P);
+}
+
+const StoredFile *Manifest::find(StringRef Kind, StringRef Input) const {
+  auto It = ByInput.find({Kind.str(), Input.str()});
+  return It == ByInput.end() ? nullptr : &Files[It->second];
+}
+
+void Manifest::index() {
+  ByInput.clear();
+  for (size_t I = 0; I < Files.size(); ++I)
+    ByInput[{Files[I].Kind, Files[I].Input}] = I;
+}
+
+std::optional<Manifest> readManifest(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
+  if (!Buf)
+    return std::nullopt;
+  Manifest M;
+  M.Format = 0;
+  yaml::Input In((*Buf)->getBuffer());
+  In.setAllowUnknownKeys(true);
+  In >> M;
+  if (In.error() || M.Format != Manifest::CurrentFormat)
+    return std::nullopt;
+  M.index();
+  return M;
+}
+
+Error writeManifest(StringRef Path, const Manifest &M) {
+  std::string Text;
+  {
+    raw_string_ostream OS(Text);
+    yaml::Output Out(OS, nullptr, /*WrapColumn=*/0);
+    Manifest Copy = M;
+    Out << Copy;
+  }
+  return writeFileAtomically(Path, Text);
+}
+
+const std::string &HashCache::get(const std::string &Path) {
+  auto It = Hashes.find(Path);
+  if (It != Hashes.end())
+    return It->second;
+  return Hashes[Path] = fileHash(Path).value_or("");
+}
+
+std::string flagsHash(const FileJob &J) {
+  std::string All = J.WorkDir;
+  for (const std::string &F : J.Flags)
+    All += '\0' + F;
+  return contentHash(All);
+}
+
+namespace {
+
+/// Whether job `J`'s stored entry `E` still describes the disk.
+bool stillValid(const StoredFile &E, const FileJob &J, HashCache &Hashes) {
+  if (E.Failed || E.TU != J.IsTU || E.Output != J.Output || E.Hash.empty() ||
+      Hashes.get(J.Input) != E.Hash)
+    return false;
+  if (!E.Output.empty() && Hashes.get(E.Output) != E.OutHash)
+    return false;
+  if (J.IsTU && E.Depends != flagsHash(J))
+    return false;
+  for (const HashedPath &R : E.Reads)
+    if (Hashes.get(R.Path) != R.Hash)
+      return false;
+  return true;
+}
+
+} // namespace
+
+ReusePlan planReuse(const Manifest *Old, const std::vector<FileJob> &Jobs, HashCache &Hashes) {
+  ReusePlan P;
+  P.Kept.assign(Jobs.size(), nullptr);
+  if (!Old)
+    return P;
+  // Any file added or removed can change what an include resolves to.
+  std::set<std::string> Now, Before;
+  for (const FileJob &J : Jobs)
+    Now.insert(J.Input);
+  for (const StoredFile &E : Old->Files)
+    if (E.Kind == "source")
+      Before.insert(E.Input);
+  if (Now != Before)
+    return P;
+
+  std::map<std::string, size_t> JobOf;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    JobOf[Jobs[I].Input] = I;
+  // The units that gave each job facts in the last run.
+  std::vector<std::vector<size_t>> UnitsOf(Jobs.size());
+  std::vector<const StoredFile *> Entry(Jobs.size());
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    Entry[I] = Old->find("source", Jobs[I].Input);
+    if (Entry[I])
+      for (const std::string &F : Entry[I]->FactFiles)
+        if (auto It = JobOf.find(F); It != JobOf.end())
+          UnitsOf[It->second].push_back(I);
+  }
+  std::vector<char> Port(Jobs.size(), 0), Parse(Jobs.size(), 0);
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    if (Entry[I] && stillValid(*Entry[I], Jobs[I], Hashes))
+      continue;
+    Port[I] = 1;
+    // A changed unit's facts may change in every file it reached.
+    if (Entry[I])
+      for (const std::string &F : Entry[I]->FactFiles)
+        if (auto It = JobOf.find(F); It != JobOf.end())
+          Port[It->second] = 1;
+  }
+  // A ported file needs the facts of every unit that reached it.
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    if (!Port[I])
+      continue;
+    if (Jobs[I].IsTU)
+      Parse[I] = 1;
+    for (size_t U : UnitsOf[I])
+      Parse[U] = 1;
+  }
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    if (!Port[I])
+      P.Kept[I] = Entry[I];
+  P.Run.Parse = std::move(Parse);
+  P.Run.Port = std::move(Port);
+  return P;
+}
+
+const StoredFile *keptEntry(const Manifest *Old, StringRef Kind, StringRef Input,
+                            StringRef Output, StringRef Depends, HashCache &Hashes) {
+  if (!Old)
+    return nullptr;
+  const StoredFile *E = Old->find(Kind, Input);
+  if (!E || E->Failed || E->Output != Output || E->Depends != Depends ||
+      E->Hash.empty() || Hashes.get(Input.str()) != E->Hash ||
+      Hashes.get(Output.str()) != E->OutHash)
+    return nullptr;
+  return E;
+}
+
+} // namespace cu2hip

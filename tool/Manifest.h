@@ -1,0 +1,97 @@
+//===- Manifest.h - what the last run wrote into an out-root --------------===//
+//
+// OUT/.cu2hip/manifest.yaml records, for a tree run, the cu2hip version, a
+// digest of the maps and one of the options, the roots, and per file its
+// input hash, output hash, findings and counts; per translation unit also
+// the files its parse gave facts to and read (with their hashes). The next
+// run into the same out-root reuses a file's stored result instead of
+// porting it when nothing it depends on changed (planReuse). The disk wins
+// over the manifest: an output that is missing or whose content differs
+// from what was written is ported again. The manifest is written atomically
+// at the end of a run, listing only what that run really wrote (or kept).
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_TOOL_MANIFEST_H
+#define CU2HIP_TOOL_MANIFEST_H
+
+#include "StoredResult.h"
+#include "cu2hip/Porter.h"
+#include "llvm/Support/Error.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cu2hip {
+
+/// The run-wide keys of a manifest: a manifest is used only when all equal.
+struct ManifestKey {
+  std::string Version, Maps, Options, InRoot, OutRoot;
+  bool operator==(const ManifestKey &O) const {
+    return Version == O.Version && Maps == O.Maps && Options == O.Options &&
+           InRoot == O.InRoot && OutRoot == O.OutRoot;
+  }
+};
+
+struct Manifest {
+  static constexpr unsigned CurrentFormat = 1;
+  unsigned Format = CurrentFormat;
+  ManifestKey Key;
+  std::vector<StoredFile> Files;
+
+  /// The entry of `Kind` for `Input`, or null (after index()).
+  const StoredFile *find(llvm::StringRef Kind, llvm::StringRef Input) const;
+  /// Builds the lookup find() uses; call after filling Files.
+  void index();
+
+private:
+  std::map<std::pair<std::string, std::string>, size_t> ByInput;
+};
+
+/// OUT/.cu2hip/manifest.yaml.
+std::string manifestPath(llvm::StringRef OutRoot);
+
+/// The manifest at `Path`; none when there is none or it cannot be read or
+/// parsed (a damaged manifest only costs a full run).
+std::optional<Manifest> readManifest(llvm::StringRef Path);
+
+/// Writes `M` to `Path` atomically.
+llvm::Error writeManifest(llvm::StringRef Path, const Manifest &M);
+
+/// Hashes of files, each read once per run.
+class HashCache {
+public:
+  /// contentHash of the file at `Path`, or "" when it cannot be read.
+  const std::string &get(const std::string &Path);
+  void set(const std::string &Path, std::string Hash) { Hashes[Path] = std::move(Hash); }
+
+private:
+  std::map<std::string, std::string> Hashes;
+};
+
+/// A hash of a translation unit's compile flags and directory.
+std::string flagsHash(const FileJob &J);
+
+/// What a run ports and what it keeps from the last one.
+struct ReusePlan {
+  RunPlan Run;
+  /// Per job: the stored result kept instead of porting, or null.
+  std::vector<const StoredFile *> Kept;
+};
+
+/// Plans a run of `Jobs` against `Old` (null: port everything). A job is
+/// kept when its entry in `Old` did not fail, its input, output path,
+/// output content and (for a unit) flags and read files are unchanged; a
+/// unit that changed re-ports the files it gave facts to, and every ported
+/// file re-parses every unit that gave it facts. A different set of jobs
+/// (a file added or removed) ports everything.
+ReusePlan planReuse(const Manifest *Old, const std::vector<FileJob> &Jobs, HashCache &Hashes);
+
+/// The stored entry of a build file or copy in `Old` whose input and output
+/// still hash as recorded (and whose Depends equals `Depends`), or null.
+const StoredFile *keptEntry(const Manifest *Old, llvm::StringRef Kind, llvm::StringRef Input,
+                            llvm::StringRef Output, llvm::StringRef Depends,
+                            HashCache &Hashes);
+
+} // namespace cu2hip
+
+#endif
