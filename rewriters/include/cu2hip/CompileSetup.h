@@ -55,6 +55,11 @@
 //   - Reuse. A unit whose prelude no other unit shares gets the longest
 //     shared prefix of it (or the wrapper alone); a run of one unit builds no
 //     PCH at all and parses as before.
+//
+// With --union-prelude, units of one flags key may instead share a PCH of
+// the union of their headers; when that parses like the unit's own prelude
+// and how the parse is watched is in CompileSetup.cpp ("The union
+// prelude").
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_COMPILESETUP_H
 #define CU2HIP_COMPILESETUP_H
