@@ -376,6 +376,7 @@ struct OrderWork {
   void fail(const llvm::Twine &Why) {
     if (Out->Why.empty())
       Out->Why = Why.str();
+    // CU2HIP_DEBUG_UNION=1 prints every reason (docs/results/parse-bench-2026-12-02.md).
     if (llvm::sys::Process::GetEnv("CU2HIP_DEBUG_UNION"))
       llvm::errs() << "order: " << Why << "\n";
   }
