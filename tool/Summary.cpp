@@ -62,14 +62,21 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   printCounts(OS, "findings", T.PerRule);
   if (const PhaseTimes *P = T.Times)
     OS << format("  time: parse %.2f s (%u parses%s), SDK prelude PCH %.2f s (%u built, "
-                 "%u uses), token rules %.2f s, writing %.2f s\n",
+                 "%u uses%s), token rules %.2f s, writing %.2f s\n",
                  PhaseTimes::seconds(P->ParseNs), P->Parses.load(),
                  P->ParsesSkipped ? (", " + std::to_string(P->ParsesSkipped.load()) +
                                      " --config parses equal to the host's skipped")
                                         .c_str()
                                   : "",
                  PhaseTimes::seconds(P->PreludeNs), P->PreludesBuilt.load(),
-                 P->PreludeUses.load(), PhaseTimes::seconds(P->RulesNs),
+                 P->PreludeUses.load(),
+                 P->SupersetUses || P->SupersetRedone || P->SupersetRefused
+                     ? ("; union prelude kept in " + std::to_string(P->SupersetUses.load()) +
+                        ", redone without in " + std::to_string(P->SupersetRedone.load()) +
+                        ", refused " + std::to_string(P->SupersetRefused.load()))
+                           .c_str()
+                     : "",
+                 PhaseTimes::seconds(P->RulesNs),
                  PhaseTimes::seconds(P->WriteNs));
   if (T.Unsupported.empty())
     return;
@@ -123,7 +130,10 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"parses", P->Parses.load()},
                                 {"parses_skipped", P->ParsesSkipped.load()},
                                 {"preludes_built", P->PreludesBuilt.load()},
-                                {"prelude_uses", P->PreludeUses.load()}};
+                                {"prelude_uses", P->PreludeUses.load()},
+                                {"union_prelude_kept", P->SupersetUses.load()},
+                                {"union_prelude_redone", P->SupersetRedone.load()},
+                                {"union_prelude_refused", P->SupersetRefused.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

@@ -110,6 +110,12 @@ static cl::opt<bool> NoPch("no-pch",
                            cl::desc("Parse the SDK headers in every translation unit instead "
                                     "of sharing a precompiled prelude among them"),
                            cl::cat(Cat));
+// One union prelude per flags key where its build proves the header order
+// free and each unit's parse shows the extra headers unused (CompileSetup.cpp).
+static cl::opt<bool> UnionPrelude("union-prelude",
+                                  cl::desc("Share one precompiled union of the units' leading "
+                                           "SDK includes where it provably parses the same"),
+                                  cl::cat(Cat));
 // Parses every --config set even where the host parse proves it equal
 // (to check that proof; tests compare the two).
 static cl::opt<bool> ParseEqualConfigs("parse-equal-configs",
@@ -262,6 +268,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
          "CDNA (wave64) shuffles, ballots and votes span two CUDA warps");
   Opts.Semantic = !NoSemantic;
   Opts.SharedPrelude = !NoPch;
+  Opts.UnionPrelude = UnionPrelude;
   Opts.SkipEqualConfigs = !ParseEqualConfigs;
   if (!Opts.Semantic)
     return Opts;

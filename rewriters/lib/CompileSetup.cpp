@@ -14,6 +14,7 @@
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/ASTDeserializationListener.h"
 #include "clang/Serialization/ASTWriter.h"
 #include "clang/Serialization/InMemoryModuleCache.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Signals.h"
 #include <chrono>
 #include <optional>
@@ -224,6 +226,8 @@ PreludeScan scanPrelude(const std::string &MainFile,
 // Building a prelude PCH in memory
 //===----------------------------------------------------------------------===//
 
+struct OrderFacts;
+
 /// One shared prelude: its source, its PCH and what building it reported.
 struct CompileSetup::Prelude {
   std::shared_ptr<Prelude> Parent; ///< the PCH this one is built on, if any
@@ -246,6 +250,8 @@ struct CompileSetup::Prelude {
   /// Names of --config macros its parse met as identifiers, with the
   /// parents' (configMacros).
   std::vector<std::string> Seen;
+  /// Set for a union prelude: what its build proved about header order.
+  std::unique_ptr<struct OrderFacts> Order;
 };
 
 struct CompileSetup::UnitPlan {
@@ -255,6 +261,431 @@ struct CompileSetup::UnitPlan {
   /// or "" when they name none.
   std::string RelativeTo;
 };
+
+
+//===----------------------------------------------------------------------===//
+// The union prelude
+//===----------------------------------------------------------------------===//
+//
+// Units include the same SDK headers in different orders and subsets, so
+// exact prefixes are rarely shared. The union prelude of a flags key holds
+// every header some unit's prelude includes, once each, in one order
+// (sorted by name). A unit uses it in place of its own prelude when two
+// things hold; otherwise it takes its exact prefix (above).
+//
+// 1. Order does not matter (proven while the union is built, OrderWatch).
+//    Files are "base" when entered before the prelude's first line (the
+//    CUDA wrapper, -include files): they come first in every order. For
+//    every other file F, every macro name F looks at (expansion, #ifdef,
+//    #ifndef, defined, an identifier of #if/#elif) must resolve the same
+//    way whatever order the top-level headers come in:
+//      - defined in a base file, and never defined or undefined again; or
+//      - defined earlier in F itself, F entered once; or
+//      - defined in a file D that F's own #includes before that line reach
+//        (transitively): D is processed before that line in every order;
+//      - or so for an including file A on the include stack (not the
+//        prelude's main file), when every file from A's child down to F is
+//        named by exactly one #include directive in the whole union: F is
+//        then only ever entered at that point of A;
+//      - undefined, and no file other than F defines it anywhere.
+//    A name defined or undefined in more than one file, or a base macro
+//    redefined or undefined, is "sensitive": no file may look at it. By
+//    induction over the inclusion, every file is entered at the same points
+//    of its includers with the same macro state and yields the same tokens
+//    in every order. The union is also not used when it reports an error
+//    outside base files (it would be replayed for units that do not
+//    include that file).
+//
+// 2. The extra headers do not reach the unit (checked during the unit's
+//    parse, UnitGuard). "Allowed" files are the base files and the include
+//    closure of the unit's own headers in the union's include graph: the
+//    files the unit's exact prelude enters. The parse is redone with the
+//    exact prefix when, after the prelude, it
+//      - deserializes a declaration from the PCH whose file is not allowed
+//        (name lookup loads every declaration of a name, so an overload or
+//        specialization in an extra header shows up here);
+//      - looks at a macro (as in 1, or #define / #undef over it) defined in
+//        a file not allowed, or sensitive, or not defined while a file not
+//        allowed defines it;
+//      - skips an #include of a PCH file that is not allowed (the exact
+//        parse would enter it).
+//
+// Left to Clang's own rules: the declarations of one top-level header's
+// files use only what those files include (the SDK headers are written
+// self-contained); a header that relied on an earlier header's
+// declarations without including it would parse in the union order and
+// fail in the unit's. The comparisons in docs/results/ found no such case.
+
+/// What building a union prelude proved (see above).
+struct OrderFacts {
+  std::string Why; ///< first reason the order matters; empty = order-free
+  llvm::StringSet<> Base;
+  llvm::StringMap<std::string> TopLevel; ///< header as spelled -> file
+  llvm::StringMap<std::set<std::string>> Includes; ///< file -> files it includes
+  llvm::StringMap<llvm::StringSet<>> EventFiles;   ///< name -> files (un)defining it
+  llvm::StringSet<> Sensitive;
+};
+
+namespace {
+
+/// The name of the file a location is in (expansion point), or "" for a
+/// buffer with no file (predefines, scratch space).
+std::string fileNameOf(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return "";
+  FileID FID = SM.getFileID(SM.getExpansionLoc(Loc));
+  if (auto FE = SM.getFileEntryRefForID(FID))
+    return FE->getName().str();
+  return "";
+}
+
+/// The identifiers of a #if/#elif condition, as spelled.
+template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
+  for (size_t I = 0; I < Text.size();) {
+    if (!isalpha(Text[I]) && Text[I] != '_') {
+      // Skip numbers with their suffixes (1UL, 0x1f).
+      size_t J = I + 1;
+      if (isdigit(Text[I]))
+        while (J < Text.size() && (isalnum(Text[J]) || Text[J] == '_'))
+          ++J;
+      I = J;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && (isalnum(Text[J]) || Text[J] == '_'))
+      ++J;
+    F(Text.slice(I, J));
+    I = J;
+  }
+}
+
+/// The state of OrderWatch while the union is built.
+struct OrderWork {
+  struct Frame {
+    std::string File;
+    std::vector<std::string> Included; ///< directives of this entry so far
+    llvm::StringSet<> Avail;           ///< their closure, up to AvailUpTo
+    size_t AvailUpTo = 0;
+  };
+  OrderFacts *Out = nullptr;
+  bool InPrelude = false;
+  std::vector<Frame> Stack;
+  llvm::StringMap<unsigned> Entries;   ///< times each file was entered
+  llvm::StringMap<unsigned> Includers; ///< #include directives naming each file
+  llvm::StringSet<> Referenced;
+  llvm::StringSet<> Undefined; ///< name '\n' file, tested while undefined
+  llvm::StringSet<> SelfFiles; ///< files that look at their own macros
+  std::vector<std::vector<std::string>> Chains; ///< need one includer each
+
+  void fail(const llvm::Twine &Why) {
+    if (Out->Why.empty())
+      Out->Why = Why.str();
+    // CU2HIP_DEBUG_UNION=1 prints every reason (docs/results/parse-bench-2026-12-02.md).
+    if (llvm::sys::Process::GetEnv("CU2HIP_DEBUG_UNION"))
+      llvm::errs() << "order: " << Why << "\n";
+  }
+
+  /// Is `D` reached from the includes of `F` so far?
+  bool reaches(Frame &F, const std::string &D) {
+    for (; F.AvailUpTo < F.Included.size(); ++F.AvailUpTo) {
+      std::vector<std::string> Work{F.Included[F.AvailUpTo]};
+      while (!Work.empty()) {
+        std::string X = std::move(Work.back());
+        Work.pop_back();
+        if (!F.Avail.insert(X).second)
+          continue;
+        auto It = Out->Includes.find(X);
+        if (It != Out->Includes.end())
+          Work.insert(Work.end(), It->second.begin(), It->second.end());
+      }
+    }
+    return F.Avail.count(D);
+  }
+
+  /// The top file looks at macro `N`, defined in `D` ("" = base buffer) or
+  /// undefined (`Defined` false).
+  void look(llvm::StringRef N, bool Defined, const std::string &D) {
+    if (Stack.size() == 1)
+      return; // the prelude's own __has_include tests
+    Referenced.insert(N);
+    Frame &F = Stack.back();
+    if (!Defined) {
+      Undefined.insert((N + "\n" + F.File).str());
+      return;
+    }
+    if (Out->Base.count(D))
+      return;
+    if (D == F.File) {
+      SelfFiles.insert(D);
+      return;
+    }
+    if (reaches(F, D))
+      return;
+    for (size_t I = Stack.size() - 1; I-- > 1;) {
+      if (Stack[I].File == D || reaches(Stack[I], D)) {
+        std::vector<std::string> Chain;
+        for (size_t J = I + 1; J < Stack.size(); ++J)
+          Chain.push_back(Stack[J].File);
+        Chains.push_back(std::move(Chain));
+        return;
+      }
+    }
+    fail("macro " + N + " looked at in " + F.File + " is defined in " + D +
+         ", which it does not include");
+  }
+
+  /// Applies the checks that need the whole union.
+  void finish() {
+    for (auto &KV : Out->EventFiles)
+      if (KV.second.size() > 1)
+        Out->Sensitive.insert(KV.getKey());
+    for (auto &KV : Out->Sensitive)
+      if (Referenced.count(KV.getKey()))
+        fail("macro " + KV.getKey() + " is defined or undefined in several files");
+    for (auto &KV : Undefined) {
+      auto [N, F] = KV.getKey().split('\n');
+      auto It = Out->EventFiles.find(N);
+      if (It == Out->EventFiles.end())
+        continue;
+      for (auto &E : It->second)
+        if (E.getKey() != F || Entries.lookup(F) > 1)
+          fail("macro " + N + " tested undefined in " + F + " is defined in " + E.getKey());
+    }
+    for (auto &KV : SelfFiles)
+      if (Entries.lookup(KV.getKey()) > 1)
+        fail(KV.getKey() + " is entered more than once and looks at its own macros");
+    // A chain file is entered at that point of its includer in every order
+    // when no other directive names it, or when it is entered at every
+    // directive that names it (no guard, no #pragma once).
+    for (auto &Chain : Chains)
+      for (auto &C : Chain)
+        if (Includers.lookup(C) != 1 && Entries.lookup(C) != Includers.lookup(C))
+          fail(C + " is included from several places, not always entered, and looks at "
+                   "an includer's macro");
+  }
+};
+
+/// Records, while a union prelude is built, what OrderWork::look checks.
+class OrderWatch : public PPCallbacks {
+public:
+  OrderWatch(Preprocessor &PP, OrderWork &W) : PP(PP), SM(PP.getSourceManager()), W(W) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason == EnterFile) {
+      std::string Name = fileNameOf(SM, Loc);
+      if (!W.InPrelude) {
+        W.Out->Base.insert(Name);
+        return;
+      }
+      ++W.Entries[Name];
+      W.Stack.push_back({Name, {}, {}, 0});
+    } else if (Reason == ExitFile) {
+      if (!W.InPrelude) {
+        if (SM.getFileID(Loc) == SM.getMainFileID()) {
+          W.InPrelude = true;
+          W.Out->Base.insert("");
+          W.Stack.push_back({fileNameOf(SM, Loc), {}, {}, 0});
+        }
+        return;
+      }
+      if (W.Stack.size() > 1)
+        W.Stack.pop_back();
+    }
+  }
+
+  void InclusionDirective(SourceLocation, const Token &, llvm::StringRef FileName, bool,
+                          CharSourceRange, OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const Module *,
+                          SrcMgr::CharacteristicKind) override {
+    if (!W.InPrelude || !File)
+      return;
+    std::string Name = File->getName().str();
+    OrderWork::Frame &F = W.Stack.back();
+    F.Included.push_back(Name);
+    W.Out->Includes[F.File].insert(Name);
+    ++W.Includers[Name];
+    if (W.Stack.size() == 1)
+      W.Out->TopLevel[FileName] = Name;
+  }
+
+  void MacroDefined(const Token &Tok, const MacroDirective *MD) override {
+    if (!W.InPrelude)
+      return;
+    const MacroDirective *Prev = MD ? MD->getPrevious() : nullptr;
+    event(Tok, Prev && Prev->isDefined() ? Prev->getMacroInfo() : nullptr);
+  }
+  void MacroUndefined(const Token &Tok, const MacroDefinition &MD,
+                      const MacroDirective *) override {
+    if (W.InPrelude)
+      event(Tok, MD.getMacroInfo());
+  }
+  void Defined(const Token &Tok, const MacroDefinition &MD, SourceRange) override {
+    look(Tok, MD);
+  }
+  void Ifdef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD);
+  }
+  void Ifndef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD);
+  }
+  void Elifdef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD);
+  }
+  void Elifndef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD);
+  }
+  void If(SourceLocation, SourceRange R, ConditionValueKind) override { lookText(R); }
+  void Elif(SourceLocation, SourceRange R, ConditionValueKind K, SourceLocation) override {
+    if (K != CVK_NotEvaluated)
+      lookText(R);
+  }
+  void MacroExpands(const Token &Tok, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    look(Tok, MD);
+  }
+
+private:
+  /// A definition or #undef of a macro whose previous definition is `Prev`.
+  void event(const Token &Tok, const MacroInfo *Prev) {
+    const IdentifierInfo *II = Tok.getIdentifierInfo();
+    if (!II)
+      return;
+    std::string F = W.Stack.back().File;
+    if (Prev && fileNameOf(SM, Prev->getDefinitionLoc()) != F)
+      W.Out->Sensitive.insert(II->getName());
+    W.Out->EventFiles[II->getName()].insert(F);
+  }
+  void look(const Token &Tok, const MacroDefinition &MD) {
+    if (!W.InPrelude || !Tok.getIdentifierInfo())
+      return;
+    const MacroInfo *MI = MD.getMacroInfo();
+    W.look(Tok.getIdentifierInfo()->getName(), MI != nullptr,
+           MI ? fileNameOf(SM, MI->getDefinitionLoc()) : std::string());
+  }
+  void lookText(SourceRange R) {
+    if (!W.InPrelude)
+      return;
+    llvm::StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                                                PP.getLangOpts());
+    forEachIdentifier(Text, [&](llvm::StringRef N) {
+      const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo(N));
+      W.look(N, MI != nullptr, MI ? fileNameOf(SM, MI->getDefinitionLoc()) : std::string());
+    });
+  }
+
+  Preprocessor &PP;
+  SourceManager &SM;
+  OrderWork &W;
+};
+
+/// Watches a parse with a union prelude (see above) and sets `Tripped`
+/// when the union's extra headers may have reached the unit.
+struct UnitGuardState {
+  std::shared_ptr<const PreludeGuard> G;
+  std::shared_ptr<std::atomic<bool>> Tripped;
+  SourceManager *SM = nullptr;
+  llvm::DenseMap<FileID, bool> Cache;
+  llvm::StringSet<> LocalEntered;
+
+  void trip() { Tripped->store(true); }
+  bool allowedLoc(SourceLocation Loc) {
+    if (Loc.isInvalid() || !SM->isLoadedSourceLocation(SM->getExpansionLoc(Loc)))
+      return true;
+    FileID FID = SM->getFileID(SM->getExpansionLoc(Loc));
+    auto It = Cache.find(FID);
+    if (It != Cache.end())
+      return It->second;
+    std::string Name = fileNameOf(*SM, Loc);
+    bool Ok = Name.empty() || G->Allowed.count(Name);
+    Cache[FID] = Ok;
+    return Ok;
+  }
+  void look(llvm::StringRef N, const MacroInfo *MI) {
+    if (G->Sensitive && G->Sensitive->count(N))
+      trip();
+    else if (MI ? !allowedLoc(MI->getDefinitionLoc()) : G->DefinedOutside.count(N) > 0)
+      trip();
+  }
+};
+
+class UnitGuardPP : public PPCallbacks {
+public:
+  UnitGuardPP(Preprocessor &PP, std::shared_ptr<UnitGuardState> St)
+      : PP(PP), St(std::move(St)) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason == EnterFile)
+      St->LocalEntered.insert(fileNameOf(*St->SM, Loc));
+  }
+  void FileSkipped(const FileEntryRef &File, const Token &, SrcMgr::CharacteristicKind) override {
+    if (!St->LocalEntered.count(File.getName()) && !St->G->Allowed.count(File.getName()))
+      St->trip();
+  }
+  void MacroDefined(const Token &Tok, const MacroDirective *MD) override {
+    const MacroDirective *Prev = MD ? MD->getPrevious() : nullptr;
+    look(Tok, Prev && Prev->isDefined() ? Prev->getMacroInfo() : nullptr);
+  }
+  void MacroUndefined(const Token &Tok, const MacroDefinition &MD,
+                      const MacroDirective *) override {
+    look(Tok, MD.getMacroInfo());
+  }
+  void Defined(const Token &Tok, const MacroDefinition &MD, SourceRange) override {
+    look(Tok, MD.getMacroInfo());
+  }
+  void Ifdef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD.getMacroInfo());
+  }
+  void Ifndef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD.getMacroInfo());
+  }
+  void Elifdef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD.getMacroInfo());
+  }
+  void Elifndef(SourceLocation, const Token &Tok, const MacroDefinition &MD) override {
+    look(Tok, MD.getMacroInfo());
+  }
+  void If(SourceLocation, SourceRange R, ConditionValueKind) override { lookText(R); }
+  void Elif(SourceLocation, SourceRange R, ConditionValueKind K, SourceLocation) override {
+    if (K != CVK_NotEvaluated)
+      lookText(R);
+  }
+  void MacroExpands(const Token &Tok, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    look(Tok, MD.getMacroInfo());
+  }
+
+private:
+  void look(const Token &Tok, const MacroInfo *MI) {
+    if (const IdentifierInfo *II = Tok.getIdentifierInfo())
+      St->look(II->getName(), MI);
+  }
+  void lookText(SourceRange R) {
+    llvm::StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R), *St->SM,
+                                                PP.getLangOpts());
+    forEachIdentifier(Text, [&](llvm::StringRef N) {
+      St->look(N, PP.getMacroInfo(PP.getIdentifierInfo(N)));
+    });
+  }
+  Preprocessor &PP;
+  std::shared_ptr<UnitGuardState> St;
+};
+
+/// Hands the guard to the PCH reader as its deserialization listener.
+class UnitGuardConsumer : public ASTConsumer, public ASTDeserializationListener {
+public:
+  explicit UnitGuardConsumer(std::shared_ptr<UnitGuardState> St) : St(std::move(St)) {}
+  ASTDeserializationListener *GetASTDeserializationListener() override { return this; }
+  void DeclRead(serialization::DeclID, const Decl *D) override {
+    if (D && !St->allowedLoc(D->getLocation()))
+      St->trip();
+  }
+
+private:
+  std::shared_ptr<UnitGuardState> St;
+};
+
+} // namespace
 
 namespace {
 
@@ -384,6 +815,8 @@ struct PreludeWatch {
   /// --config macro names to look for, and those the parse met.
   const std::vector<std::string> *ConfigNames = nullptr;
   std::vector<std::string> *Seen = nullptr;
+  /// Set when a union prelude is built (OrderWatch).
+  OrderWork *Order = nullptr;
 };
 
 /// Turns the identifiers seen into names, adding every macro defined at the
@@ -433,6 +866,8 @@ protected:
     PP.addPPCallbacks(
         std::make_unique<PortedFileWatch>(CI.getSourceManager(), IsPorted, W.EnteredPorted));
     PP.addPPCallbacks(std::make_unique<MacroNameWatch>(PP, W.Names));
+    if (W.Order)
+      PP.addPPCallbacks(std::make_unique<OrderWatch>(PP, *W.Order));
     PP.setTokenWatcher([this](const Token &T) {
       // Annotation tokens keep other pointers where identifiers keep theirs.
       if (T.isAnnotation())
@@ -524,7 +959,8 @@ public:
 
 class ScopedAction : public WrapperFrontendAction {
 public:
-  using WrapperFrontendAction::WrapperFrontendAction;
+  ScopedAction(std::unique_ptr<FrontendAction> Inner, const ParseSetup &S)
+      : WrapperFrontendAction(std::move(Inner)), Guard(S.Guard), Tripped(S.Tripped) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -533,21 +969,35 @@ protected:
     if (!Inner)
       return nullptr;
     std::vector<std::unique_ptr<ASTConsumer>> Cs;
+    if (Guard) {
+      auto St = std::make_shared<UnitGuardState>();
+      St->G = Guard;
+      St->Tripped = Tripped;
+      St->SM = &CI.getSourceManager();
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<UnitGuardPP>(CI.getPreprocessor(), St));
+      Cs.push_back(std::make_unique<UnitGuardConsumer>(St));
+    }
     Cs.push_back(std::make_unique<LocalScope>());
     Cs.push_back(std::move(Inner));
     return std::make_unique<MultiplexConsumer>(std::move(Cs));
   }
+
+private:
+  std::shared_ptr<const PreludeGuard> Guard;
+  std::shared_ptr<std::atomic<bool>> Tripped;
 };
 
 class ScopedFactory : public FrontendActionFactory {
 public:
-  explicit ScopedFactory(FrontendActionFactory &Inner) : Inner(Inner) {}
+  ScopedFactory(FrontendActionFactory &Inner, const ParseSetup &S) : Inner(Inner), S(S) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ScopedAction>(Inner.create());
+    return std::make_unique<ScopedAction>(Inner.create(), S);
   }
 
 private:
   FrontendActionFactory &Inner;
+  const ParseSetup &S;
 };
 
 class ForwardFactory : public FrontendActionFactory {
@@ -564,7 +1014,7 @@ private:
 std::unique_ptr<FrontendActionFactory> wrapActions(FrontendActionFactory &Inner,
                                                    const ParseSetup &S) {
   if (S.UsesPCH)
-    return std::make_unique<ScopedFactory>(Inner);
+    return std::make_unique<ScopedFactory>(Inner, S);
   return std::make_unique<ForwardFactory>(Inner);
 }
 
@@ -654,6 +1104,11 @@ void CompileSetup::planUnit(const std::string &File, const std::vector<std::stri
   std::lock_guard<std::mutex> Lock(Mu);
   for (size_t K = 0; K <= Plan->Scan.Headers.size(); ++K)
     ++PrefixUses[Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, K)];
+  if (!Plan->Scan.Headers.empty()) {
+    Union &U = Unions[Plan->FlagsKey];
+    U.Headers.insert(Plan->Scan.Headers.begin(), Plan->Scan.Headers.end());
+    ++U.Units;
+  }
   Plans[File] = std::move(Plan);
 }
 
@@ -740,8 +1195,15 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   std::vector<std::string> Seen;
   W.ConfigNames = &ConfigNames;
   W.Seen = &Seen;
+  OrderWork Order;
+  if (P.Order) {
+    Order.Out = P.Order.get();
+    W.Order = &Order;
+  }
   PreludeActionFactory Factory(P.Pch, IsPorted, W);
   Tool.run(&Factory);
+  if (P.Order)
+    Order.finish();
   std::vector<Finding> Own;
   bool OwnFailed = false;
   Hooks.Read(*Collector, Own, OwnFailed);
@@ -756,13 +1218,24 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   }
   P.Seen.insert(P.Seen.end(), Seen.begin(), Seen.end());
   P.Errors.insert(P.Errors.end(), Own.begin(), Own.end());
+  // A union's errors outside base files would be replayed for units that do
+  // not include those files.
+  if (P.Order)
+    for (const Finding &E : P.Errors)
+      if (!P.Order->Base.count(E.File))
+        Order.fail("an error in " + E.File);
   P.Failed |= OwnFailed;
   P.NumErrors += Diags.Errors;
   unsigned Limit = errorLimit(Args);
   P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted &&
              (Limit == 0 || P.NumErrors < Limit);
+  if (P.Order && llvm::sys::Process::GetEnv("CU2HIP_DEBUG_UNION"))
+    llvm::errs() << "union prelude " << P.SourcePath << ": usable " << P.Usable
+                 << ", order: " << (P.Order->Why.empty() ? "free" : P.Order->Why) << "\n";
   if (Times && P.Usable)
     ++Times->PreludesBuilt;
+  if (Times && P.Order && !(P.Usable && P.Order->Why.empty()))
+    ++Times->SupersetRefused;
 }
 
 static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::string> &Args,
@@ -785,19 +1258,112 @@ static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::stri
   }
 }
 
+std::shared_ptr<CompileSetup::Prelude>
+CompileSetup::unionFor(const std::vector<std::string> &Args, const UnitPlan &Plan) {
+  std::shared_ptr<Prelude> P;
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    auto U = Unions.find(Plan.FlagsKey);
+    if (U == Unions.end() || U->second.Units < 2)
+      return nullptr;
+    std::vector<std::string> All(U->second.Headers.begin(), U->second.Headers.end());
+    std::string Key = joinKey(Args, Args.size()) + '\2' + Plan.RelativeTo + '\3' +
+                      joinKey(All, All.size());
+    std::shared_ptr<Prelude> &Slot = Preludes[Key];
+    if (!Slot) {
+      Slot = std::make_shared<Prelude>();
+      std::string Base = compatDir() + "/prelude-" + std::to_string(NextId++);
+      Slot->SourcePath = Base + ".cu";
+      Slot->PchPath = Base + ".pch";
+      Slot->WorkDir = Plan.RelativeTo.empty() ? compatDir() : Plan.RelativeTo;
+      // A header that is not found (a library the machine lacks) is left
+      // out: its units parse with their own prelude.
+      for (const std::string &H : All)
+        Slot->Source += "#if __has_include(<" + H + ">)\n#include <" + H + ">\n#endif\n";
+      Slot->Order = std::make_unique<OrderFacts>();
+    }
+    P = Slot;
+  }
+  std::call_once(P->Built, [&] { buildPrelude(*P, Args); });
+  return P;
+}
+
+std::shared_ptr<const PreludeGuard> CompileSetup::guardFor(const Prelude &P,
+                                                           const UnitPlan &Plan) {
+  const OrderFacts *O = P.Order.get();
+  if (!P.Usable || !O || !O->Why.empty() || Plan.Scan.Headers.empty())
+    return nullptr;
+  for (unsigned I = 0; I < Plan.Scan.Lines.back().AssumedBefore; ++I)
+    if (P.Referenced.count(Plan.Scan.Assumed[I]))
+      return nullptr;
+  auto G = std::make_shared<PreludeGuard>();
+  for (auto &KV : O->Base)
+    G->Allowed.insert(KV.getKey());
+  std::vector<std::string> Work;
+  for (const std::string &H : Plan.Scan.Headers) {
+    auto It = O->TopLevel.find(H);
+    if (It == O->TopLevel.end())
+      return nullptr;
+    Work.push_back(It->second);
+  }
+  while (!Work.empty()) {
+    std::string X = std::move(Work.back());
+    Work.pop_back();
+    if (!G->Allowed.insert(X).second)
+      continue;
+    auto It = O->Includes.find(X);
+    if (It != O->Includes.end())
+      Work.insert(Work.end(), It->second.begin(), It->second.end());
+  }
+  for (auto &KV : O->EventFiles)
+    for (auto &F : KV.second)
+      if (!G->Allowed.count(F.getKey()))
+        G->DefinedOutside.insert(KV.getKey());
+  G->Sensitive = &O->Sensitive;
+  return G;
+}
+
+/// Points `S` at prelude `P` standing for the first `K` headers of `Scan`:
+/// blanks their lines in the unit's files. False when a file is unreadable.
+static bool useFor(ParseSetup &S, const PreludeScan &Scan, size_t K,
+                   const CompileSetup::PreludeInfo &P);
+
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
-                                 size_t Config) {
+                                 size_t Config, bool AllowUnion) {
   ParseSetup S;
   S.Args = arguments(Flags, Config);
   S.FS = llvm::vfs::createPhysicalFileSystem();
   const UnitPlan *Plan = nullptr;
-  size_t K = 0;
   {
     std::lock_guard<std::mutex> Lock(Mu);
     auto It = Plans.find(File);
     if (It == Plans.end())
       return S;
     Plan = It->second.get();
+  }
+  // Relative paths in the arguments resolve against the unit's directory,
+  // which is then part of the key (UnitPlan::RelativeTo) and the build's
+  // working directory.
+  std::vector<std::string> KeyArgs = S.Args;
+  if (hasRelativePaths(KeyArgs) && Plan->RelativeTo.empty())
+    return S;
+  if (AllowUnion && Opts.UnionPrelude) {
+    if (std::shared_ptr<Prelude> U = unionFor(KeyArgs, *Plan)) {
+      if (auto G = guardFor(*U, *Plan)) {
+        ParseSetup T = S;
+        if (useFor(T, Plan->Scan, Plan->Scan.Headers.size(), *U)) {
+          T.Guard = std::move(G);
+          T.Tripped = std::make_shared<std::atomic<bool>>(false);
+          if (Times)
+            ++Times->PreludeUses;
+          return T;
+        }
+      }
+    }
+  }
+  size_t K = 0;
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
     // The longest prefix of the unit's prelude that another unit shares.
     bool Shared = false;
     for (size_t N = 0; N <= Plan->Scan.Headers.size(); ++N) {
@@ -810,12 +1376,6 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
     if (!Shared)
       return S;
   }
-  // Relative paths in the arguments resolve against the unit's directory,
-  // which is then part of the key (UnitPlan::RelativeTo) and the build's
-  // working directory.
-  std::vector<std::string> KeyArgs = S.Args;
-  if (hasRelativePaths(KeyArgs) && Plan->RelativeTo.empty())
-    return S;
   std::shared_ptr<Prelude> P = preludeFor(KeyArgs, *Plan, K);
   auto Fits = [&](const Prelude &Pre, size_t N) {
     if (!Pre.Usable)
@@ -832,35 +1392,42 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   }
   if (!Fits(*P, K))
     return S;
+  ParseSetup T = S;
+  if (!useFor(T, Plan->Scan, K, *P))
+    return S;
+  if (Times)
+    ++Times->PreludeUses;
+  return T;
+}
 
+static bool useFor(ParseSetup &S, const PreludeScan &Scan, size_t K,
+                   const CompileSetup::PreludeInfo &P) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::createPhysicalFileSystem());
   FS->pushOverlay(Memory);
   // The prelude's lines, blanked where the unit's files have them.
   for (size_t I = 0; I < K; ++I) {
-    const PreludeScan::Line &L = Plan->Scan.Lines[I];
+    const PreludeScan::Line &L = Scan.Lines[I];
     auto M = S.Mapped.find(L.File);
     if (M == S.Mapped.end()) {
       auto Buf = llvm::MemoryBuffer::getFile(L.File, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false);
       if (!Buf)
-        return ParseSetup{arguments(Flags, Config), llvm::vfs::createPhysicalFileSystem()};
+        return false;
       M = S.Mapped.emplace(L.File, (*Buf)->getBuffer().str()).first;
     }
     if (L.Offset + L.Length > M->second.size())
-      return ParseSetup{arguments(Flags, Config), llvm::vfs::createPhysicalFileSystem()};
+      return false;
     M->second.replace(L.Offset, L.Length, L.Length, ' ');
   }
-  usePrelude(*P, S.Args, *Memory);
+  usePrelude(P, S.Args, *Memory);
   S.FS = FS;
-  S.PreludeErrors = P->Errors;
-  S.PreludeFailed = P->Failed;
-  S.PreludeSeen = P->Seen;
+  S.PreludeErrors = P.Errors;
+  S.PreludeFailed = P.Failed;
+  S.PreludeSeen = P.Seen;
   S.UsesPCH = true;
-  if (Times)
-    ++Times->PreludeUses;
-  return S;
+  return true;
 }
 
 } // namespace cu2hip

@@ -391,7 +391,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
   SemanticResult Result;
   std::vector<ConfigOutcome> Outcomes(1);
   ParseSetup S = Setup->prepare(File, Flags, Config);
-  {
+  for (;;) {
     std::optional<PhaseTimer> T;
     if (Times) {
       T.emplace(Times->ParseNs);
@@ -434,6 +434,20 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
       if (SeenErrors.insert(Key).second)
         Result.Errors.push_back(F);
     }
+    // The union prelude's extra headers may have reached the unit: parse
+    // it again with its own prelude (CompileSetup.cpp, "The union prelude").
+    if (!S.Tripped)
+      break;
+    if (!S.Tripped->load()) {
+      if (Times)
+        ++Times->SupersetUses;
+      break;
+    }
+    if (Times)
+      ++Times->SupersetRedone;
+    Result = SemanticResult();
+    Outcomes.assign(1, ConfigOutcome());
+    S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false);
   }
 
   // Merge: a range is inactive only if every configuration that entered the

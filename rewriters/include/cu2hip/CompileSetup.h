@@ -55,6 +55,11 @@
 //   - Reuse. A unit whose prelude no other unit shares gets the longest
 //     shared prefix of it (or the wrapper alone); a run of one unit builds no
 //     PCH at all and parses as before.
+//
+// With --union-prelude, units of one flags key may instead share a PCH of
+// the union of their headers; when that parses like the unit's own prelude
+// and how the parse is watched is in CompileSetup.cpp ("The union
+// prelude").
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_COMPILESETUP_H
 #define CU2HIP_COMPILESETUP_H
@@ -63,6 +68,7 @@
 #include "cu2hip/Options.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <atomic>
 #include <functional>
@@ -70,6 +76,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -95,6 +102,13 @@ struct PhaseTimes {
   std::atomic<unsigned> ParsesSkipped{0};
   std::atomic<unsigned> PreludesBuilt{0};       ///< PCHs built
   std::atomic<unsigned> PreludeUses{0};         ///< parses that used a PCH
+  /// Parses begun with a run-wide union prelude (CompileSetup::Superset)
+  /// and redone with the unit's own prelude because the guard saw the
+  /// union's extra headers reach the unit.
+  std::atomic<unsigned> SupersetRedone{0};
+  std::atomic<unsigned> SupersetUses{0}; ///< parses that kept a union prelude
+  /// Union preludes built whose build did not prove the order free.
+  std::atomic<unsigned> SupersetRefused{0};
 
   static double seconds(const std::atomic<uint64_t> &Ns) { return Ns.load() / 1e9; }
 };
@@ -153,6 +167,20 @@ struct DiagnosticsHooks {
   std::function<void(clang::DiagnosticConsumer &, std::vector<Finding> &, bool &)> Read;
 };
 
+/// What a parse with a union prelude must not see (CompileSetup.cpp,
+/// "The union prelude"): files outside the unit's own include closure and
+/// macro names whose state the union's order could change.
+struct PreludeGuard {
+  /// Files (as Clang names them) whose declarations and macros the unit
+  /// may meet: the wrapper's, and the include closure of its own headers.
+  llvm::StringSet<> Allowed;
+  /// Macro names defined or undefined in more than one file of the union,
+  /// or defined before it and redefined or undefined in it.
+  const llvm::StringSet<> *Sensitive = nullptr;
+  /// Macro names the union defines outside `Allowed`.
+  llvm::StringSet<> DefinedOutside;
+};
+
 /// Everything one parse needs besides the frontend action.
 struct ParseSetup {
   /// Driver arguments without the tool name and the file.
@@ -169,6 +197,10 @@ struct ParseSetup {
   /// Macro names of --config sets (CompileSetup::configMacros) that the
   /// prelude's parse met as identifiers (only with a PCH).
   std::vector<std::string> PreludeSeen;
+  /// Set with a union prelude: the parse is redone without it (prepare with
+  /// AllowUnion false) when `*Tripped` is true at its end.
+  std::shared_ptr<const PreludeGuard> Guard;
+  std::shared_ptr<std::atomic<bool>> Tripped;
 };
 
 /// Wraps the actions `Inner` creates for a parse set up as `S`. With a PCH,
@@ -218,9 +250,11 @@ public:
   void planUnit(const std::string &File, const std::vector<std::string> &Flags,
                 const std::string &WorkDir = "");
 
-  /// The setup of one parse of `File` in `Config`.
+  /// The setup of one parse of `File` in `Config`. With `AllowUnion`, the
+  /// run-wide union prelude of the unit's flags is used where it is proven
+  /// order-free (ParseSetup::Guard then watches the parse).
   ParseSetup prepare(const std::string &File, const std::vector<std::string> &Flags,
-                     size_t Config);
+                     size_t Config, bool AllowUnion = true);
 
   struct Prelude;
   using PreludeInfo = Prelude;
@@ -232,6 +266,13 @@ private:
   std::shared_ptr<Prelude> preludeFor(const std::vector<std::string> &Args,
                                       const UnitPlan &Plan, size_t K);
   void buildPrelude(Prelude &P, const std::vector<std::string> &Args);
+  /// The union prelude of the unit's flags for `Args`, built (once) if
+  /// needed; null when no two units share flags.
+  std::shared_ptr<Prelude> unionFor(const std::vector<std::string> &Args,
+                                    const UnitPlan &Plan);
+  /// The guard of a parse of `Plan` with union prelude `P`, or null when
+  /// `P` cannot stand for the unit's prelude.
+  std::shared_ptr<const PreludeGuard> guardFor(const Prelude &P, const UnitPlan &Plan);
 
   const Options &Opts;
   std::function<bool(llvm::StringRef)> IsPorted;
@@ -243,6 +284,13 @@ private:
   std::map<std::string, unsigned> PrefixUses;
   std::map<std::string, std::unique_ptr<UnitPlan>> Plans; ///< by file
   std::map<std::string, std::shared_ptr<Prelude>> Preludes; ///< by key
+  /// Per flags key: every header some unit's prelude includes, and how many
+  /// units have a prelude.
+  struct Union {
+    std::set<std::string> Headers;
+    unsigned Units = 0;
+  };
+  std::map<std::string, Union> Unions;
   unsigned NextId = 0;
 };
 

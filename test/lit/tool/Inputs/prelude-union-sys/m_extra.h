@@ -1,0 +1,4 @@
+#ifndef M_EXTRA_H
+#define M_EXTRA_H
+#define M_EXTRA_FEATURE 1
+#endif
