@@ -581,7 +581,8 @@ static std::string optionsDigest(const RunSetup &S) {
      << " dynshared=" << O.DynamicSharedMacro << " alloc=" << O.AllocHooks
      << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
      << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude
-     << " skipequal=" << O.SkipEqualConfigs << " cuda=" << O.CudaPath
+     << " skipequal=" << O.SkipEqualConfigs << " union=" << O.UnionPrelude
+     << " cuda=" << O.CudaPath
      << " resource=" << O.ResourceDir << " offload=" << S.Build.OffloadArch
      << " maxsize=" << MaxFileSize << "\nargs:";
   for (const std::string &A : O.ExtraArgs)
