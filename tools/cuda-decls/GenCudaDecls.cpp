@@ -58,6 +58,9 @@ struct NameSet {
   StringSet<> Names;           ///< functions, types, enumerators, macros
   std::vector<std::string> Headers;
   StringSet<> Skip; ///< headers left out of the parse (they exclude others)
+  /// SDK files (relative to include/) all of whose macros are kept: the
+  /// CUDA keywords of crt/host_defines.h that any CUDA code spells.
+  StringSet<> MacroFiles;
 };
 
 /// Reads every `cuda: NAME` of the YAML files under `Dir` (maps, overrides).
@@ -96,6 +99,8 @@ void readExtra(StringRef File, NameSet &Out) {
       Out.Headers.push_back(L.trim().str());
     else if (L.consume_front("skip-header "))
       Out.Skip.insert(L.trim());
+    else if (L.consume_front("macros-of "))
+      Out.MacroFiles.insert(L.trim());
     else if (!L.empty())
       Out.Names.insert(L);
   }
@@ -105,6 +110,8 @@ void readExtra(StringRef File, NameSet &Out) {
 struct Event {
   unsigned Offset;
   enum Kind { IncludeEv, DeclEv, MacroEv } K;
+  /// At one offset (`typedef enum E {...} T;`), the tag comes first.
+  unsigned Rank = 1;
   std::string Target; ///< IncludeEv: real path of the file included
   std::string Spelling;               ///< Include: "<x.h>" or "\"x.h\""
   const Decl *D = nullptr;            ///< Decl
@@ -121,18 +128,25 @@ struct SdkFacts {
   StringMap<std::pair<const MacroInfo *, std::string>> Macros;
   /// The names of NameSet found as a declaration or macro.
   StringSet<> Found;
+  /// SDK macros expanded outside the SDK (in Clang's CUDA headers), and
+  /// the macros of NameSet::MacroFiles: kept like the maps' macros.
+  StringSet<> MacroSeeds;
 };
 
 std::vector<std::string> SdkRoots;
 
 bool inSdk(StringRef Path) {
+  static StringMap<bool> Cache;
+  auto It = Cache.find(Path);
+  if (It != Cache.end())
+    return It->second;
+  bool In = false;
   SmallString<256> Real;
-  if (sys::fs::real_path(Path, Real))
-    return false;
-  for (const std::string &R : SdkRoots)
-    if (StringRef(Real).startswith(R + "/"))
-      return true;
-  return false;
+  if (!sys::fs::real_path(Path, Real))
+    for (const std::string &R : SdkRoots)
+      In |= StringRef(Real).startswith(R + "/");
+  Cache[Path] = In;
+  return In;
 }
 
 /// Path of an SDK file relative to its include root (the first, longest
@@ -159,7 +173,18 @@ std::string realOf(const FileEntry *FE) {
 
 class SdkWatch : public PPCallbacks {
 public:
-  SdkWatch(SourceManager &SM, SdkFacts &F) : SM(SM), F(F) {}
+  SdkWatch(SourceManager &SM, SdkFacts &F, const StringSet<> &MacroFiles)
+      : SM(SM), F(F), MacroFiles(MacroFiles) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    const MacroInfo *MI = MD.getMacroInfo();
+    if (!MI || !Name.getLocation().isFileID())
+      return;
+    const FileEntry *At = SM.getFileEntryForID(SM.getFileID(Name.getLocation()));
+    const FileEntry *Def = SM.getFileEntryForID(SM.getFileID(MI->getDefinitionLoc()));
+    if (At && Def && !inSdk(At->getName()) && inSdk(Def->getName()))
+      F.MacroSeeds.insert(Name.getIdentifierInfo()->getName());
+  }
   void InclusionDirective(SourceLocation Hash, const Token &, StringRef FileName, bool IsAngled,
                           CharSourceRange, OptionalFileEntryRef File, StringRef, StringRef,
                           const Module *, SrcMgr::CharacteristicKind) override {
@@ -183,13 +208,17 @@ public:
     if (L.isInvalid() || !SM.getFileEntryForID(SM.getFileID(L)))
       return;
     const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(L));
-    if (inSdk(FE->getName()))
+    if (inSdk(FE->getName())) {
       F.Macros[Name.getIdentifierInfo()->getName()] = {MD->getMacroInfo(), realOf(FE)};
+      if (MacroFiles.count(relativeToRoot(FE->getName())))
+        F.MacroSeeds.insert(Name.getIdentifierInfo()->getName());
+    }
   }
 
 private:
   SourceManager &SM;
   SdkFacts &F;
+  const StringSet<> &MacroFiles;
 };
 
 /// Collects the declarations a declaration's printed form refers to (its
@@ -227,6 +256,48 @@ private:
     return true;
   }
   llvm::DenseSet<const Stmt *> Bodies;
+};
+
+/// The SDK declarations that code outside the SDK (Clang's CUDA headers)
+/// refers to: the wrapper's own functions need them.
+class OutsideRefs : public RecursiveASTVisitor<OutsideRefs> {
+public:
+  OutsideRefs(SourceManager &SM, const std::function<void(const Decl *)> &Choose)
+      : SM(SM), Choose(Choose) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool TraverseDecl(Decl *D) {
+    // Declarations of the SDK itself are looked at only when chosen.
+    if (D && !isa<TranslationUnitDecl>(D) && !isa<NamespaceDecl>(D) &&
+        !isa<LinkageSpecDecl>(D) && inSdkFile(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return use(E->getLocation(), E->getDecl()); }
+  bool VisitTagTypeLoc(TagTypeLoc TL) { return use(TL.getBeginLoc(), TL.getDecl()); }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    return use(TL.getBeginLoc(), TL.getTypedefNameDecl());
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    return use(TL.getBeginLoc(), TL.getTypePtr()->getTemplateName().getAsTemplateDecl());
+  }
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      use(E->getNameLoc(), D->getUnderlyingDecl());
+    return true;
+  }
+
+private:
+  bool inSdkFile(SourceLocation L) {
+    const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(L)));
+    return FE && inSdk(FE->getName());
+  }
+  bool use(SourceLocation At, const Decl *D) {
+    if (D && At.isValid() && !inSdkFile(At) && inSdkFile(D->getLocation()))
+      Choose(D);
+    return true;
+  }
+  SourceManager &SM;
+  const std::function<void(const Decl *)> &Choose;
 };
 
 /// The declaration that stands directly in a namespace, a linkage
@@ -272,7 +343,6 @@ class Printer {
 public:
   Printer(ASTContext &Ctx)
       : Ctx(Ctx), Policy(Ctx.getPrintingPolicy()), Terse(Ctx.getPrintingPolicy()) {
-    Policy.PolishForDeclaration = true;
     Policy.SuppressInitializers = false;
     Terse = Policy;
     Terse.TerseOutput = true;
@@ -280,6 +350,18 @@ public:
 
   /// `D` as a declaration: functions without bodies, records with members.
   void print(const Decl *D, raw_ostream &OS, unsigned Indent = 0) {
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      if (const TagDecl *Tag = TD->getUnderlyingType()->getAsTagDecl())
+        if (Tag->getTypedefNameForAnonDecl() == TD && Tag->isCompleteDefinition()) {
+          OS << "typedef ";
+          if (const auto *RD = dyn_cast<CXXRecordDecl>(Tag)) {
+            printRecord(RD, nullptr, OS, Indent, TD->getName());
+            return;
+          }
+          Tag->print(OS, Policy, Indent);
+          OS << " " << TD->getName() << ";\n";
+          return;
+        }
     if (isa<FunctionDecl>(D) || isa<FunctionTemplateDecl>(D)) {
       D->print(OS, Terse, Indent);
       OS << ";\n";
@@ -293,8 +375,20 @@ public:
       printRecord(RD, CT, OS, Indent);
       return;
     }
-    D->print(OS, Policy, Indent);
-    OS << ";\n";
+    std::string Text;
+    raw_string_ostream TS(Text);
+    D->print(TS, Policy, Indent);
+    TS.flush();
+    OS << alignasFirst(Text) << ";\n";
+  }
+
+  /// The printer puts `alignas(N)` after a variable's declarator, where it
+  /// would apply to the type: it goes first.
+  static std::string alignasFirst(StringRef Text) {
+    size_t At = Text.rfind(" alignas(");
+    if (At == StringRef::npos || !Text.endswith(")") || Text.count('(') != 1)
+      return Text.str();
+    return (Text.substr(At + 1) + " " + Text.substr(0, At)).str();
   }
 
 private:
@@ -386,6 +480,10 @@ public:
       if (!D || isa<TranslationUnitDecl>(D) || isa<NamespaceDecl>(D) ||
           isa<LinkageSpecDecl>(D))
         return;
+      // An unnamed tag is printed with the typedef that names it.
+      if (const auto *Tag = dyn_cast<TagDecl>(D))
+        if (const TypedefNameDecl *TN = Tag->getTypedefNameForAnonDecl())
+          D = TN;
       D = printed(D);
       SourceLocation L = SM.getExpansionLoc(D->getLocation());
       const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(L));
@@ -395,6 +493,8 @@ public:
         Work.push_back(D);
     };
     walk(Ctx.getTranslationUnitDecl(), Choose);
+    std::function<void(const Decl *)> ChooseFn = Choose;
+    OutsideRefs(SM, ChooseFn).TraverseDecl(Ctx.getTranslationUnitDecl());
     while (!Work.empty()) {
       const Decl *D = Work.back();
       Work.pop_back();
@@ -410,8 +510,19 @@ public:
       raw_string_ostream OS(Text);
       P.print(D, OS);
       OS.flush();
-      Event E{SM.getFileOffset(L), Event::DeclEv};
+      unsigned Offset = SM.getFileOffset(L);
+      // `typedef enum E {...} T;`: T follows the definition of E.
+      if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+        if (const TagDecl *Tag = TD->getUnderlyingType()->getAsTagDecl()) {
+          SourceLocation TL = SM.getExpansionLoc(Tag->getBeginLoc());
+          SourceLocation End = SM.getExpansionLoc(TD->getEndLoc());
+          if (SM.getFileID(TL) == SM.getFileID(L) && SM.getFileOffset(TL) > Offset &&
+              SM.getFileOffset(TL) < SM.getFileOffset(End))
+            Offset = SM.getFileOffset(TL);
+        }
+      Event E{Offset, Event::DeclEv};
       E.D = D;
+      E.Rank = isa<TagDecl>(D) || isa<ClassTemplateDecl>(D) ? 0 : 1;
       E.Text = inContext(D, Text);
       F.Events[realOf(SM.getFileEntryForID(SM.getFileID(L)))].push_back(E);
     }
@@ -460,6 +571,8 @@ private:
     StringSet<> Done;
     for (auto &KV : Names.Names)
       Work.push_back(KV.getKey().str());
+    for (auto &KV : F.MacroSeeds)
+      Work.push_back(KV.getKey().str());
     while (!Work.empty()) {
       std::string Name = Work.back();
       Work.pop_back();
@@ -501,7 +614,7 @@ class CollectAction : public ASTFrontendAction {
 public:
   CollectAction(const NameSet &Names, SdkFacts &F) : Names(Names), F(F) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<SdkWatch>(CI.getSourceManager(), F));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SdkWatch>(CI.getSourceManager(), F, Names.MacroFiles));
     return std::make_unique<Collect>(Names, F, CI);
   }
 
@@ -531,7 +644,9 @@ public:
         if (E.K != Event::IncludeEv)
           Emitted.insert(KV.first);
       llvm::stable_sort(KV.second,
-                        [](const Event &A, const Event &B) { return A.Offset < B.Offset; });
+                        [](const Event &A, const Event &B) {
+                          return std::tie(A.Offset, A.Rank) < std::tie(B.Offset, B.Rank);
+                        });
     }
     for (const std::string &FE : F.Named)
       Emitted.insert(FE);

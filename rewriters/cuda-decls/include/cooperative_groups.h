@@ -14,6 +14,7 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
+#include <cuda/std/__atomic/functions/host.h>
 #include <chrono>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>

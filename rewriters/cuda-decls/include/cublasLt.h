@@ -40,73 +40,52 @@ extern "C" {
 unsigned int cublasLtDisableCpuInstructionsSetMask(unsigned int mask);
 }
 extern "C" {
-typedef struct cublasLtMatrixLayoutOpaque_t cublasLtMatrixLayoutOpaque_t;
-}
-extern "C" {
-struct {
+typedef struct {
   uint64_t data[8];
-};
+} cublasLtMatrixLayoutOpaque_t;
 }
 extern "C" {
 typedef cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
 }
 extern "C" {
-typedef struct cublasLtMatmulAlgo_t cublasLtMatmulAlgo_t;
-}
-extern "C" {
-struct {
+typedef struct {
   uint64_t data[8];
-};
+} cublasLtMatmulAlgo_t;
 }
 extern "C" {
-typedef struct cublasLtMatmulDescOpaque_t cublasLtMatmulDescOpaque_t;
-}
-extern "C" {
-struct {
+typedef struct {
   uint64_t data[32];
-};
+} cublasLtMatmulDescOpaque_t;
 }
 extern "C" {
 typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
 }
 extern "C" {
-typedef struct cublasLtMatrixTransformDescOpaque_t cublasLtMatrixTransformDescOpaque_t;
-}
-extern "C" {
-struct {
+typedef struct {
   uint64_t data[8];
-};
+} cublasLtMatrixTransformDescOpaque_t;
 }
 extern "C" {
 typedef cublasLtMatrixTransformDescOpaque_t *cublasLtMatrixTransformDesc_t;
 }
 extern "C" {
-typedef struct cublasLtMatmulPreferenceOpaque_t cublasLtMatmulPreferenceOpaque_t;
-}
-extern "C" {
-struct {
+typedef struct {
   uint64_t data[8];
-};
+} cublasLtMatmulPreferenceOpaque_t;
 }
 extern "C" {
 typedef cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
 }
 extern "C" {
-typedef struct cublasLtEmulationDescOpaque_t cublasLtEmulationDescOpaque_t;
-}
-extern "C" {
-struct {
+typedef struct {
   uint64_t data[8];
-};
+} cublasLtEmulationDescOpaque_t;
 }
 extern "C" {
 typedef cublasLtEmulationDescOpaque_t *cublasLtEmulationDesc_t;
 }
 extern "C" {
-typedef enum cublasLtMatmulTile_t cublasLtMatmulTile_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATMUL_TILE_UNDEFINED = 0,
     CUBLASLT_MATMUL_TILE_8x8 = 1,
     CUBLASLT_MATMUL_TILE_8x16 = 2,
@@ -743,13 +722,10 @@ enum {
     CUBLASLT_MATMUL_TILE_512x512 = 633,
     CUBLASLT_MATMUL_TILE_512x1024 = 634,
     CUBLASLT_MATMUL_TILE_END
-};
+} cublasLtMatmulTile_t;
 }
 extern "C" {
-typedef enum cublasLtMatmulStages_t cublasLtMatmulStages_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATMUL_STAGES_UNDEFINED = 0,
     CUBLASLT_MATMUL_STAGES_16x1 = 1,
     CUBLASLT_MATMUL_STAGES_16x2 = 2,
@@ -788,13 +764,10 @@ enum {
     CUBLASLT_MATMUL_STAGES_256xAUTO = 37,
     CUBLASLT_MATMUL_STAGES_768xAUTO = 38,
     CUBLASLT_MATMUL_STAGES_END
-};
+} cublasLtMatmulStages_t;
 }
 extern "C" {
-typedef enum cublasLtClusterShape_t cublasLtClusterShape_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_CLUSTER_SHAPE_AUTO = 0,
     CUBLASLT_CLUSTER_SHAPE_1x1x1 = 2,
     CUBLASLT_CLUSTER_SHAPE_2x1x1 = 3,
@@ -847,26 +820,20 @@ enum {
     CUBLASLT_CLUSTER_SHAPE_1x14x1 = 50,
     CUBLASLT_CLUSTER_SHAPE_1x15x1 = 51,
     CUBLASLT_CLUSTER_SHAPE_END
-};
+} cublasLtClusterShape_t;
 }
 extern "C" {
-typedef enum cublasLtMatmulInnerShape_t cublasLtMatmulInnerShape_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATMUL_INNER_SHAPE_UNDEFINED = 0,
     CUBLASLT_MATMUL_INNER_SHAPE_MMA884 = 1,
     CUBLASLT_MATMUL_INNER_SHAPE_MMA1684 = 2,
     CUBLASLT_MATMUL_INNER_SHAPE_MMA1688 = 3,
     CUBLASLT_MATMUL_INNER_SHAPE_MMA16816 = 4,
     CUBLASLT_MATMUL_INNER_SHAPE_END
-};
+} cublasLtMatmulInnerShape_t;
 }
 extern "C" {
-typedef enum cublasLtMatmulMatrixScale_t cublasLtMatmulMatrixScale_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F = 0,
     CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 = 1,
     CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0 = 2,
@@ -874,31 +841,25 @@ enum {
     CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F = 4,
     CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F = 5,
     CUBLASLT_MATMUL_MATRIX_SCALE_END
-};
+} cublasLtMatmulMatrixScale_t;
 }
 extern "C" {
-typedef enum cublasLtPointerMode_t cublasLtPointerMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_POINTER_MODE_HOST = CUBLAS_POINTER_MODE_HOST,
     CUBLASLT_POINTER_MODE_DEVICE = CUBLAS_POINTER_MODE_DEVICE,
     CUBLASLT_POINTER_MODE_DEVICE_VECTOR = 2,
     CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO = 3,
     CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST = 4
-};
+} cublasLtPointerMode_t;
 }
 extern "C" {
-typedef enum cublasLtPointerModeMask_t cublasLtPointerModeMask_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_POINTER_MODE_MASK_HOST = 1,
     CUBLASLT_POINTER_MODE_MASK_DEVICE = 2,
     CUBLASLT_POINTER_MODE_MASK_DEVICE_VECTOR = 4,
     CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_ZERO = 8,
     CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_HOST = 16
-};
+} cublasLtPointerModeMask_t;
 }
 #ifndef CUBLASLT_NUMERICAL_IMPL_FLAGS_FMA
 #define CUBLASLT_NUMERICAL_IMPL_FLAGS_FMA (0x01ull << 0)
@@ -973,31 +934,22 @@ extern "C" {
 cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle, cublasLtMatrixTransformDesc_t transformDesc, const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc, const void *beta, const void *B, cublasLtMatrixLayout_t Bdesc, void *C, cublasLtMatrixLayout_t Cdesc, cudaStream_t stream);
 }
 extern "C" {
-typedef enum cublasLtOrder_t cublasLtOrder_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_ORDER_COL = 0,
     CUBLASLT_ORDER_ROW = 1,
     CUBLASLT_ORDER_COL32 = 2,
     CUBLASLT_ORDER_COL4_4R2_8C = 3,
     CUBLASLT_ORDER_COL32_2R_4R4 = 4
-};
+} cublasLtOrder_t;
 }
 extern "C" {
-typedef enum cublasLtBatchMode_t cublasLtBatchMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_BATCH_MODE_STRIDED = 0,
     CUBLASLT_BATCH_MODE_POINTER_ARRAY = 1
-};
+} cublasLtBatchMode_t;
 }
 extern "C" {
-typedef enum cublasLtMatrixLayoutAttribute_t cublasLtMatrixLayoutAttribute_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATRIX_LAYOUT_TYPE = 0,
     CUBLASLT_MATRIX_LAYOUT_ORDER = 1,
     CUBLASLT_MATRIX_LAYOUT_ROWS = 2,
@@ -1007,7 +959,7 @@ enum {
     CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET = 6,
     CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET = 7,
     CUBLASLT_MATRIX_LAYOUT_BATCH_MODE = 8
-};
+} cublasLtMatrixLayoutAttribute_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatrixLayoutInit_internal(cublasLtMatrixLayout_t matLayout, size_t size, cudaDataType type, uint64_t rows, uint64_t cols, int64_t ld);
@@ -1028,10 +980,7 @@ extern "C" {
 cublasStatus_t cublasLtMatrixLayoutGetAttribute(cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr, void *buf, size_t sizeInBytes, size_t *sizeWritten);
 }
 extern "C" {
-typedef enum cublasLtMatmulDescAttributes_t cublasLtMatmulDescAttributes_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATMUL_DESC_COMPUTE_TYPE = 0,
     CUBLASLT_MATMUL_DESC_SCALE_TYPE = 1,
     CUBLASLT_MATMUL_DESC_POINTER_MODE = 2,
@@ -1065,7 +1014,7 @@ enum {
     CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER = 36,
     CUBLASLT_MATMUL_DESC_D_OUT_SCALE_MODE = 37,
     CUBLASLT_MATMUL_DESC_EMULATION_DESCRIPTOR = 38
-};
+} cublasLtMatmulDescAttributes_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t matmulDesc, size_t size, cublasComputeType_t computeType, cudaDataType_t scaleType);
@@ -1086,15 +1035,12 @@ extern "C" {
 cublasStatus_t cublasLtMatmulDescGetAttribute(cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr, void *buf, size_t sizeInBytes, size_t *sizeWritten);
 }
 extern "C" {
-typedef enum cublasLtMatrixTransformDescAttributes_t cublasLtMatrixTransformDescAttributes_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE,
     CUBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE,
     CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSA,
     CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSB
-};
+} cublasLtMatrixTransformDescAttributes_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformDesc_t transformDesc, size_t size, cudaDataType scaleType);
@@ -1115,17 +1061,14 @@ extern "C" {
 cublasStatus_t cublasLtMatrixTransformDescGetAttribute(cublasLtMatrixTransformDesc_t transformDesc, cublasLtMatrixTransformDescAttributes_t attr, void *buf, size_t sizeInBytes, size_t *sizeWritten);
 }
 extern "C" {
-typedef enum cublasLtEmulationDescAttributes_t cublasLtEmulationDescAttributes_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_EMULATION_DESC_STRATEGY = 0,
     CUBLASLT_EMULATION_DESC_SPECIAL_VALUES_SUPPORT = 1,
     CUBLASLT_EMULATION_DESC_FIXEDPOINT_MANTISSA_CONTROL = 2,
     CUBLASLT_EMULATION_DESC_FIXEDPOINT_MAX_MANTISSA_BIT_COUNT = 3,
     CUBLASLT_EMULATION_DESC_FIXEDPOINT_MANTISSA_BIT_OFFSET = 4,
     CUBLASLT_EMULATION_DESC_FIXEDPOINT_MANTISSA_BIT_COUNT_POINTER = 5
-};
+} cublasLtEmulationDescAttributes_t;
 }
 extern "C" {
 cublasStatus_t cublasLtEmulationDescInit_internal(cublasLtEmulationDesc_t emulationDesc, size_t size);
@@ -1146,22 +1089,16 @@ extern "C" {
 cublasStatus_t cublasLtEmulationDescGetAttribute(cublasLtEmulationDesc_t emulationDesc, cublasLtEmulationDescAttributes_t attr, void *buf, size_t sizeInBytes, size_t *sizeWritten);
 }
 extern "C" {
-typedef enum cublasLtReductionScheme_t cublasLtReductionScheme_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_REDUCTION_SCHEME_NONE = 0,
     CUBLASLT_REDUCTION_SCHEME_INPLACE = 1,
     CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE = 2,
     CUBLASLT_REDUCTION_SCHEME_OUTPUT_TYPE = 4,
     CUBLASLT_REDUCTION_SCHEME_MASK = 7
-};
+} cublasLtReductionScheme_t;
 }
 extern "C" {
-typedef enum cublasLtEpilogue_t cublasLtEpilogue_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_EPILOGUE_DEFAULT = 1,
     CUBLASLT_EPILOGUE_RELU = 2,
     CUBLASLT_EPILOGUE_RELU_AUX = (CUBLASLT_EPILOGUE_RELU | 128),
@@ -1178,13 +1115,10 @@ enum {
     CUBLASLT_EPILOGUE_DGELU_BGRAD = CUBLASLT_EPILOGUE_DGELU | 16,
     CUBLASLT_EPILOGUE_BGRADA = 256,
     CUBLASLT_EPILOGUE_BGRADB = 512
-};
+} cublasLtEpilogue_t;
 }
 extern "C" {
-typedef enum cublasLtMatmulSearch_t cublasLtMatmulSearch_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_SEARCH_BEST_FIT = 0,
     CUBLASLT_SEARCH_LIMITED_BY_ALGO_ID = 1,
     CUBLASLT_SEARCH_RESERVED_02 = 2,
@@ -1195,13 +1129,10 @@ enum {
     CUBLASLT_SEARCH_RESERVED_07 = 7,
     CUBLASLT_SEARCH_RESERVED_08 = 8,
     CUBLASLT_SEARCH_RESERVED_09 = 9
-};
+} cublasLtMatmulSearch_t;
 }
 extern "C" {
-typedef enum cublasLtMatmulPreferenceAttributes_t cublasLtMatmulPreferenceAttributes_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_MATMUL_PREF_SEARCH_MODE = 0,
     CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1,
     CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK = 3,
@@ -1211,7 +1142,7 @@ enum {
     CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES = 8,
     CUBLASLT_MATMUL_PREF_MAX_WAVES_COUNT = 9,
     CUBLASLT_MATMUL_PREF_IMPL_MASK = 12
-};
+} cublasLtMatmulPreferenceAttributes_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatmulPreferenceInit_internal(cublasLtMatmulPreference_t pref, size_t size);
@@ -1232,16 +1163,13 @@ extern "C" {
 cublasStatus_t cublasLtMatmulPreferenceGetAttribute(cublasLtMatmulPreference_t pref, cublasLtMatmulPreferenceAttributes_t attr, void *buf, size_t sizeInBytes, size_t *sizeWritten);
 }
 extern "C" {
-typedef struct cublasLtMatmulHeuristicResult_t cublasLtMatmulHeuristicResult_t;
-}
-extern "C" {
-struct {
+typedef struct {
   cublasLtMatmulAlgo_t algo;
   size_t workspaceSize;
   cublasStatus_t state;
   float wavesCount;
   int reserved[4];
-};
+} cublasLtMatmulHeuristicResult_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc, cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc, cublasLtMatmulPreference_t preference, int requestedAlgoCount, cublasLtMatmulHeuristicResult_t heuristicResultsArray[], int *returnAlgoCount);
@@ -1256,10 +1184,7 @@ extern "C" {
 cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc, cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo, cublasLtMatmulHeuristicResult_t *result);
 }
 extern "C" {
-typedef enum cublasLtMatmulAlgoCapAttributes_t cublasLtMatmulAlgoCapAttributes_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_ALGO_CAP_SPLITK_SUPPORT = 0,
     CUBLASLT_ALGO_CAP_REDUCTION_SCHEME_MASK = 1,
     CUBLASLT_ALGO_CAP_CTA_SWIZZLING_SUPPORT = 2,
@@ -1280,16 +1205,13 @@ enum {
     CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_D_BYTES = 19,
     CUBLASLT_ALGO_CAP_POINTER_ARRAY_BATCH_SUPPORT = 21,
     CUBLASLT_ALGO_CAP_FLOATING_POINT_EMULATION_SUPPORT = 22
-};
+} cublasLtMatmulAlgoCapAttributes_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *algo, cublasLtMatmulAlgoCapAttributes_t attr, void *buf, size_t sizeInBytes, size_t *sizeWritten);
 }
 extern "C" {
-typedef enum cublasLtMatmulAlgoConfigAttributes_t cublasLtMatmulAlgoConfigAttributes_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLASLT_ALGO_CONFIG_ID = 0,
     CUBLASLT_ALGO_CONFIG_TILE_ID = 1,
     CUBLASLT_ALGO_CONFIG_SPLITK_NUM = 2,
@@ -1299,7 +1221,7 @@ enum {
     CUBLASLT_ALGO_CONFIG_STAGES_ID = 6,
     CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID = 7,
     CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID = 8
-};
+} cublasLtMatmulAlgoConfigAttributes_t;
 }
 extern "C" {
 cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(cublasLtMatmulAlgo_t *algo, cublasLtMatmulAlgoConfigAttributes_t attr, const void *buf, size_t sizeInBytes);

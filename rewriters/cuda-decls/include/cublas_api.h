@@ -11,10 +11,7 @@
 #include <cuda_bf16.h>
 #include <library_types.h>
 extern "C" {
-typedef enum cublasStatus_t cublasStatus_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_STATUS_SUCCESS = 0,
     CUBLAS_STATUS_NOT_INITIALIZED = 1,
     CUBLAS_STATUS_ALLOC_FAILED = 3,
@@ -25,71 +22,50 @@ enum {
     CUBLAS_STATUS_INTERNAL_ERROR = 14,
     CUBLAS_STATUS_NOT_SUPPORTED = 15,
     CUBLAS_STATUS_LICENSE_ERROR = 16
-};
+} cublasStatus_t;
 }
 extern "C" {
-typedef enum cublasFillMode_t cublasFillMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_FILL_MODE_LOWER = 0,
     CUBLAS_FILL_MODE_UPPER = 1,
     CUBLAS_FILL_MODE_FULL = 2
-};
+} cublasFillMode_t;
 }
 extern "C" {
-typedef enum cublasDiagType_t cublasDiagType_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_DIAG_NON_UNIT = 0,
     CUBLAS_DIAG_UNIT = 1
-};
+} cublasDiagType_t;
 }
 extern "C" {
-typedef enum cublasSideMode_t cublasSideMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_SIDE_LEFT = 0,
     CUBLAS_SIDE_RIGHT = 1
-};
+} cublasSideMode_t;
 }
 extern "C" {
-typedef enum cublasOperation_t cublasOperation_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_OP_N = 0,
     CUBLAS_OP_T = 1,
     CUBLAS_OP_C = 2,
     CUBLAS_OP_HERMITAN = 2,
     CUBLAS_OP_CONJG = 3
-};
+} cublasOperation_t;
 }
 extern "C" {
-typedef enum cublasPointerMode_t cublasPointerMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_POINTER_MODE_HOST = 0,
     CUBLAS_POINTER_MODE_DEVICE = 1
-};
+} cublasPointerMode_t;
 }
 extern "C" {
-typedef enum cublasAtomicsMode_t cublasAtomicsMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_ATOMICS_NOT_ALLOWED = 0,
     CUBLAS_ATOMICS_ALLOWED = 1
-};
+} cublasAtomicsMode_t;
 }
 extern "C" {
-typedef enum cublasGemmAlgo_t cublasGemmAlgo_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_GEMM_DFALT = -1,
     CUBLAS_GEMM_DEFAULT = -1,
     CUBLAS_GEMM_ALGO0 = 0,
@@ -135,13 +111,10 @@ enum {
     CUBLAS_GEMM_ALGO14_TENSOR_OP = 114,
     CUBLAS_GEMM_ALGO15_TENSOR_OP = 115,
     CUBLAS_GEMM_AUTOTUNE = 999
-};
+} cublasGemmAlgo_t;
 }
 extern "C" {
-typedef enum cublasMath_t cublasMath_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_DEFAULT_MATH = 0,
     CUBLAS_TENSOR_OP_MATH = 1,
     CUBLAS_PEDANTIC_MATH = 2,
@@ -149,16 +122,13 @@ enum {
     CUBLAS_FP32_EMULATED_BF16X9_MATH = 4,
     CUBLAS_FP64_EMULATED_FIXEDPOINT_MATH = 8,
     CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = 16
-};
+} cublasMath_t;
 }
 extern "C" {
 typedef cudaDataType cublasDataType_t;
 }
 extern "C" {
-typedef enum cublasComputeType_t cublasComputeType_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_COMPUTE_16F = 64,
     CUBLAS_COMPUTE_16F_PEDANTIC = 65,
     CUBLAS_COMPUTE_32F = 68,
@@ -172,17 +142,14 @@ enum {
     CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT = 79,
     CUBLAS_COMPUTE_32I = 72,
     CUBLAS_COMPUTE_32I_PEDANTIC = 73
-};
+} cublasComputeType_t;
 }
 extern "C" {
-typedef enum cublasEmulationStrategy_t cublasEmulationStrategy_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_EMULATION_STRATEGY_DEFAULT = 0,
     CUBLAS_EMULATION_STRATEGY_PERFORMANT = 1,
     CUBLAS_EMULATION_STRATEGY_EAGER = 2
-};
+} cublasEmulationStrategy_t;
 }
 extern "C" {
 struct cublasContext;

@@ -394,29 +394,26 @@ typedef struct CUgreenCtx_st *CUgreenCtx;
 }
 struct CUgreenCtx_st;
 extern "C" {
-typedef struct CUuuid_st CUuuid;
-}
-extern "C" {
 struct CUuuid_st {
   char bytes[16];
 };
 }
+extern "C" {
+typedef struct CUuuid_st CUuuid;
+}
 #ifndef CU_IPC_HANDLE_SIZE
 #define CU_IPC_HANDLE_SIZE 64
 #endif
-extern "C" {
-typedef struct CUmemFabricHandle_st CUmemFabricHandle_v1;
-}
 extern "C" {
 struct CUmemFabricHandle_st {
   unsigned char data[64];
 };
 }
 extern "C" {
-typedef CUmemFabricHandle_v1 CUmemFabricHandle;
+typedef struct CUmemFabricHandle_st CUmemFabricHandle_v1;
 }
 extern "C" {
-typedef struct CUipcEventHandle_st CUipcEventHandle_v1;
+typedef CUmemFabricHandle_v1 CUmemFabricHandle;
 }
 extern "C" {
 struct CUipcEventHandle_st {
@@ -424,10 +421,10 @@ struct CUipcEventHandle_st {
 };
 }
 extern "C" {
-typedef CUipcEventHandle_v1 CUipcEventHandle;
+typedef struct CUipcEventHandle_st CUipcEventHandle_v1;
 }
 extern "C" {
-typedef struct CUipcMemHandle_st CUipcMemHandle_v1;
+typedef CUipcEventHandle_v1 CUipcEventHandle;
 }
 extern "C" {
 struct CUipcMemHandle_st {
@@ -435,10 +432,10 @@ struct CUipcMemHandle_st {
 };
 }
 extern "C" {
-typedef CUipcMemHandle_v1 CUipcMemHandle;
+typedef struct CUipcMemHandle_st CUipcMemHandle_v1;
 }
 extern "C" {
-typedef enum CUipcMem_flags_enum CUipcMem_flags;
+typedef CUipcMemHandle_v1 CUipcMemHandle;
 }
 extern "C" {
 enum CUipcMem_flags_enum {
@@ -446,7 +443,7 @@ enum CUipcMem_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUmemAttach_flags_enum CUmemAttach_flags;
+typedef enum CUipcMem_flags_enum CUipcMem_flags;
 }
 extern "C" {
 enum CUmemAttach_flags_enum {
@@ -456,7 +453,7 @@ enum CUmemAttach_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUctx_flags_enum CUctx_flags;
+typedef enum CUmemAttach_flags_enum CUmemAttach_flags;
 }
 extern "C" {
 enum CUctx_flags_enum {
@@ -475,7 +472,7 @@ enum CUctx_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUevent_sched_flags_enum CUevent_sched_flags;
+typedef enum CUctx_flags_enum CUctx_flags;
 }
 extern "C" {
 enum CUevent_sched_flags_enum {
@@ -486,7 +483,7 @@ enum CUevent_sched_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUstream_flags_enum CUstream_flags;
+typedef enum CUevent_sched_flags_enum CUevent_sched_flags;
 }
 extern "C" {
 enum CUstream_flags_enum {
@@ -494,15 +491,15 @@ enum CUstream_flags_enum {
     CU_STREAM_NON_BLOCKING = 1
 };
 }
+extern "C" {
+typedef enum CUstream_flags_enum CUstream_flags;
+}
 #ifndef CU_STREAM_LEGACY
 #define CU_STREAM_LEGACY ((CUstream)0x1)
 #endif
 #ifndef CU_STREAM_PER_THREAD
 #define CU_STREAM_PER_THREAD ((CUstream)0x2)
 #endif
-extern "C" {
-typedef enum CUevent_flags_enum CUevent_flags;
-}
 extern "C" {
 enum CUevent_flags_enum {
     CU_EVENT_DEFAULT = 0,
@@ -512,7 +509,7 @@ enum CUevent_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUevent_record_flags_enum CUevent_record_flags;
+typedef enum CUevent_flags_enum CUevent_flags;
 }
 extern "C" {
 enum CUevent_record_flags_enum {
@@ -521,7 +518,7 @@ enum CUevent_record_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUevent_wait_flags_enum CUevent_wait_flags;
+typedef enum CUevent_record_flags_enum CUevent_record_flags;
 }
 extern "C" {
 enum CUevent_wait_flags_enum {
@@ -530,7 +527,7 @@ enum CUevent_wait_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUstreamWaitValue_flags_enum CUstreamWaitValue_flags;
+typedef enum CUevent_wait_flags_enum CUevent_wait_flags;
 }
 extern "C" {
 enum CUstreamWaitValue_flags_enum {
@@ -542,7 +539,7 @@ enum CUstreamWaitValue_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUstreamWriteValue_flags_enum CUstreamWriteValue_flags;
+typedef enum CUstreamWaitValue_flags_enum CUstreamWaitValue_flags;
 }
 extern "C" {
 enum CUstreamWriteValue_flags_enum {
@@ -551,7 +548,7 @@ enum CUstreamWriteValue_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUstreamBatchMemOpType_enum CUstreamBatchMemOpType;
+typedef enum CUstreamWriteValue_flags_enum CUstreamWriteValue_flags;
 }
 extern "C" {
 enum CUstreamBatchMemOpType_enum {
@@ -564,7 +561,7 @@ enum CUstreamBatchMemOpType_enum {
 };
 }
 extern "C" {
-typedef enum CUstreamMemoryBarrier_flags_enum CUstreamMemoryBarrier_flags;
+typedef enum CUstreamBatchMemOpType_enum CUstreamBatchMemOpType;
 }
 extern "C" {
 enum CUstreamMemoryBarrier_flags_enum {
@@ -573,7 +570,7 @@ enum CUstreamMemoryBarrier_flags_enum {
 };
 }
 extern "C" {
-typedef union CUstreamBatchMemOpParams_union CUstreamBatchMemOpParams_v1;
+typedef enum CUstreamMemoryBarrier_flags_enum CUstreamMemoryBarrier_flags;
 }
 extern "C" {
 union CUstreamBatchMemOpParams_union {
@@ -614,10 +611,10 @@ union CUstreamBatchMemOpParams_union {
 };
 }
 extern "C" {
-typedef CUstreamBatchMemOpParams_v1 CUstreamBatchMemOpParams;
+typedef union CUstreamBatchMemOpParams_union CUstreamBatchMemOpParams_v1;
 }
 extern "C" {
-typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
+typedef CUstreamBatchMemOpParams_v1 CUstreamBatchMemOpParams;
 }
 extern "C" {
 struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
@@ -628,10 +625,10 @@ struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
 };
 }
 extern "C" {
-typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
+typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
@@ -642,7 +639,7 @@ struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
 };
 }
 extern "C" {
-typedef enum CUoccupancy_flags_enum CUoccupancy_flags;
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
 }
 extern "C" {
 enum CUoccupancy_flags_enum {
@@ -651,7 +648,7 @@ enum CUoccupancy_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUstreamUpdateCaptureDependencies_flags_enum CUstreamUpdateCaptureDependencies_flags;
+typedef enum CUoccupancy_flags_enum CUoccupancy_flags;
 }
 extern "C" {
 enum CUstreamUpdateCaptureDependencies_flags_enum {
@@ -660,7 +657,7 @@ enum CUstreamUpdateCaptureDependencies_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUasyncNotificationType_enum CUasyncNotificationType;
+typedef enum CUstreamUpdateCaptureDependencies_flags_enum CUstreamUpdateCaptureDependencies_flags;
 }
 extern "C" {
 enum CUasyncNotificationType_enum {
@@ -668,7 +665,7 @@ enum CUasyncNotificationType_enum {
 };
 }
 extern "C" {
-typedef struct CUasyncNotificationInfo_st CUasyncNotificationInfo;
+typedef enum CUasyncNotificationType_enum CUasyncNotificationType;
 }
 extern "C" {
 struct CUasyncNotificationInfo_st {
@@ -681,10 +678,10 @@ struct CUasyncNotificationInfo_st {
 };
 }
 extern "C" {
-typedef void (*CUasyncCallback)(CUasyncNotificationInfo *, void *, CUasyncCallbackHandle);
+typedef struct CUasyncNotificationInfo_st CUasyncNotificationInfo;
 }
 extern "C" {
-typedef enum CUarray_format_enum CUarray_format;
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo *, void *, CUasyncCallbackHandle);
 }
 extern "C" {
 enum CUarray_format_enum {
@@ -743,7 +740,7 @@ enum CUarray_format_enum {
 };
 }
 extern "C" {
-typedef enum CUaddress_mode_enum CUaddress_mode;
+typedef enum CUarray_format_enum CUarray_format;
 }
 extern "C" {
 enum CUaddress_mode_enum {
@@ -754,7 +751,7 @@ enum CUaddress_mode_enum {
 };
 }
 extern "C" {
-typedef enum CUfilter_mode_enum CUfilter_mode;
+typedef enum CUaddress_mode_enum CUaddress_mode;
 }
 extern "C" {
 enum CUfilter_mode_enum {
@@ -763,7 +760,7 @@ enum CUfilter_mode_enum {
 };
 }
 extern "C" {
-typedef enum CUdevice_attribute_enum CUdevice_attribute;
+typedef enum CUfilter_mode_enum CUfilter_mode;
 }
 extern "C" {
 enum CUdevice_attribute_enum {
@@ -924,7 +921,7 @@ enum CUdevice_attribute_enum {
 };
 }
 extern "C" {
-typedef struct CUdevprop_st CUdevprop_v1;
+typedef enum CUdevice_attribute_enum CUdevice_attribute;
 }
 extern "C" {
 struct CUdevprop_st {
@@ -941,10 +938,10 @@ struct CUdevprop_st {
 };
 }
 extern "C" {
-typedef CUdevprop_v1 CUdevprop;
+typedef struct CUdevprop_st CUdevprop_v1;
 }
 extern "C" {
-typedef enum CUpointer_attribute_enum CUpointer_attribute;
+typedef CUdevprop_v1 CUdevprop;
 }
 extern "C" {
 enum CUpointer_attribute_enum {
@@ -972,7 +969,7 @@ enum CUpointer_attribute_enum {
 };
 }
 extern "C" {
-typedef enum CUfunction_attribute_enum CUfunction_attribute;
+typedef enum CUpointer_attribute_enum CUpointer_attribute;
 }
 extern "C" {
 enum CUfunction_attribute_enum {
@@ -996,7 +993,7 @@ enum CUfunction_attribute_enum {
 };
 }
 extern "C" {
-typedef enum CUfunc_cache_enum CUfunc_cache;
+typedef enum CUfunction_attribute_enum CUfunction_attribute;
 }
 extern "C" {
 enum CUfunc_cache_enum {
@@ -1007,7 +1004,7 @@ enum CUfunc_cache_enum {
 };
 }
 extern "C" {
-typedef enum CUsharedconfig_enum CUsharedconfig;
+typedef enum CUfunc_cache_enum CUfunc_cache;
 }
 extern "C" {
 enum CUsharedconfig_enum {
@@ -1017,7 +1014,7 @@ enum CUsharedconfig_enum {
 };
 }
 extern "C" {
-typedef enum CUshared_carveout_enum CUshared_carveout;
+typedef enum CUsharedconfig_enum CUsharedconfig;
 }
 extern "C" {
 enum CUshared_carveout_enum {
@@ -1027,7 +1024,7 @@ enum CUshared_carveout_enum {
 };
 }
 extern "C" {
-typedef enum CUmemorytype_enum CUmemorytype;
+typedef enum CUshared_carveout_enum CUshared_carveout;
 }
 extern "C" {
 enum CUmemorytype_enum {
@@ -1038,7 +1035,7 @@ enum CUmemorytype_enum {
 };
 }
 extern "C" {
-typedef enum CUcomputemode_enum CUcomputemode;
+typedef enum CUmemorytype_enum CUmemorytype;
 }
 extern "C" {
 enum CUcomputemode_enum {
@@ -1048,7 +1045,7 @@ enum CUcomputemode_enum {
 };
 }
 extern "C" {
-typedef enum CUmem_advise_enum CUmem_advise;
+typedef enum CUcomputemode_enum CUcomputemode;
 }
 extern "C" {
 enum CUmem_advise_enum {
@@ -1061,7 +1058,7 @@ enum CUmem_advise_enum {
 };
 }
 extern "C" {
-typedef enum CUmem_range_attribute_enum CUmem_range_attribute;
+typedef enum CUmem_advise_enum CUmem_advise;
 }
 extern "C" {
 enum CUmem_range_attribute_enum {
@@ -1076,7 +1073,7 @@ enum CUmem_range_attribute_enum {
 };
 }
 extern "C" {
-typedef enum CUjit_option_enum CUjit_option;
+typedef enum CUmem_range_attribute_enum CUmem_range_attribute;
 }
 extern "C" {
 enum CUjit_option_enum {
@@ -1118,15 +1115,15 @@ enum CUjit_option_enum {
     CU_JIT_NUM_OPTIONS
 };
 }
+extern "C" {
+typedef enum CUjit_option_enum CUjit_option;
+}
 #ifndef CU_COMPUTE_ACCELERATED_TARGET_BASE
 #define CU_COMPUTE_ACCELERATED_TARGET_BASE 0x10000
 #endif
 #ifndef CU_COMPUTE_FAMILY_TARGET_BASE
 #define CU_COMPUTE_FAMILY_TARGET_BASE 0x20000
 #endif
-extern "C" {
-typedef enum CUjit_target_enum CUjit_target;
-}
 extern "C" {
 enum CUjit_target_enum {
     CU_TARGET_COMPUTE_30 = 30,
@@ -1166,7 +1163,7 @@ enum CUjit_target_enum {
 };
 }
 extern "C" {
-typedef enum CUjit_fallback_enum CUjit_fallback;
+typedef enum CUjit_target_enum CUjit_target;
 }
 extern "C" {
 enum CUjit_fallback_enum {
@@ -1175,7 +1172,7 @@ enum CUjit_fallback_enum {
 };
 }
 extern "C" {
-typedef enum CUjit_cacheMode_enum CUjit_cacheMode;
+typedef enum CUjit_fallback_enum CUjit_fallback;
 }
 extern "C" {
 enum CUjit_cacheMode_enum {
@@ -1185,7 +1182,7 @@ enum CUjit_cacheMode_enum {
 };
 }
 extern "C" {
-typedef enum CUjitInputType_enum CUjitInputType;
+typedef enum CUjit_cacheMode_enum CUjit_cacheMode;
 }
 extern "C" {
 enum CUjitInputType_enum {
@@ -1199,12 +1196,12 @@ enum CUjitInputType_enum {
 };
 }
 extern "C" {
+typedef enum CUjitInputType_enum CUjitInputType;
+}
+extern "C" {
 typedef struct CUlinkState_st *CUlinkState;
 }
 struct CUlinkState_st;
-extern "C" {
-typedef enum CUgraphicsRegisterFlags_enum CUgraphicsRegisterFlags;
-}
 extern "C" {
 enum CUgraphicsRegisterFlags_enum {
     CU_GRAPHICS_REGISTER_FLAGS_NONE = 0,
@@ -1215,7 +1212,7 @@ enum CUgraphicsRegisterFlags_enum {
 };
 }
 extern "C" {
-typedef enum CUgraphicsMapResourceFlags_enum CUgraphicsMapResourceFlags;
+typedef enum CUgraphicsRegisterFlags_enum CUgraphicsRegisterFlags;
 }
 extern "C" {
 enum CUgraphicsMapResourceFlags_enum {
@@ -1225,7 +1222,7 @@ enum CUgraphicsMapResourceFlags_enum {
 };
 }
 extern "C" {
-typedef enum CUarray_cubemap_face_enum CUarray_cubemap_face;
+typedef enum CUgraphicsMapResourceFlags_enum CUgraphicsMapResourceFlags;
 }
 extern "C" {
 enum CUarray_cubemap_face_enum {
@@ -1238,7 +1235,7 @@ enum CUarray_cubemap_face_enum {
 };
 }
 extern "C" {
-typedef enum CUlimit_enum CUlimit;
+typedef enum CUarray_cubemap_face_enum CUarray_cubemap_face;
 }
 extern "C" {
 enum CUlimit_enum {
@@ -1256,7 +1253,7 @@ enum CUlimit_enum {
 };
 }
 extern "C" {
-typedef enum CUresourcetype_enum CUresourcetype;
+typedef enum CUlimit_enum CUlimit;
 }
 extern "C" {
 enum CUresourcetype_enum {
@@ -1267,10 +1264,10 @@ enum CUresourcetype_enum {
 };
 }
 extern "C" {
-typedef void (*CUhostFn)(void *);
+typedef enum CUresourcetype_enum CUresourcetype;
 }
 extern "C" {
-typedef enum CUaccessProperty_enum CUaccessProperty;
+typedef void (*CUhostFn)(void *);
 }
 extern "C" {
 enum CUaccessProperty_enum {
@@ -1280,7 +1277,7 @@ enum CUaccessProperty_enum {
 };
 }
 extern "C" {
-typedef struct CUaccessPolicyWindow_st CUaccessPolicyWindow_v1;
+typedef enum CUaccessProperty_enum CUaccessProperty;
 }
 extern "C" {
 struct CUaccessPolicyWindow_st {
@@ -1292,10 +1289,10 @@ struct CUaccessPolicyWindow_st {
 };
 }
 extern "C" {
-typedef CUaccessPolicyWindow_v1 CUaccessPolicyWindow;
+typedef struct CUaccessPolicyWindow_st CUaccessPolicyWindow_v1;
 }
 extern "C" {
-typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st CUDA_KERNEL_NODE_PARAMS_v2;
+typedef CUaccessPolicyWindow_v1 CUaccessPolicyWindow;
 }
 extern "C" {
 struct CUDA_KERNEL_NODE_PARAMS_v2_st {
@@ -1314,10 +1311,10 @@ struct CUDA_KERNEL_NODE_PARAMS_v2_st {
 };
 }
 extern "C" {
-typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS;
+typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st CUDA_KERNEL_NODE_PARAMS_v2;
 }
 extern "C" {
-typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st CUDA_KERNEL_NODE_PARAMS_v3;
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_KERNEL_NODE_PARAMS_v3_st {
@@ -1336,7 +1333,7 @@ struct CUDA_KERNEL_NODE_PARAMS_v3_st {
 };
 }
 extern "C" {
-typedef struct CUDA_MEMSET_NODE_PARAMS_st CUDA_MEMSET_NODE_PARAMS_v1;
+typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st CUDA_KERNEL_NODE_PARAMS_v3;
 }
 extern "C" {
 struct CUDA_MEMSET_NODE_PARAMS_st {
@@ -1349,10 +1346,10 @@ struct CUDA_MEMSET_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_MEMSET_NODE_PARAMS_v1 CUDA_MEMSET_NODE_PARAMS;
+typedef struct CUDA_MEMSET_NODE_PARAMS_st CUDA_MEMSET_NODE_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st CUDA_MEMSET_NODE_PARAMS_v2;
+typedef CUDA_MEMSET_NODE_PARAMS_v1 CUDA_MEMSET_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_MEMSET_NODE_PARAMS_v2_st {
@@ -1366,7 +1363,7 @@ struct CUDA_MEMSET_NODE_PARAMS_v2_st {
 };
 }
 extern "C" {
-typedef struct CUDA_HOST_NODE_PARAMS_st CUDA_HOST_NODE_PARAMS_v1;
+typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st CUDA_MEMSET_NODE_PARAMS_v2;
 }
 extern "C" {
 struct CUDA_HOST_NODE_PARAMS_st {
@@ -1375,10 +1372,10 @@ struct CUDA_HOST_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
+typedef struct CUDA_HOST_NODE_PARAMS_st CUDA_HOST_NODE_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_HOST_NODE_PARAMS_v2_st CUDA_HOST_NODE_PARAMS_v2;
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_HOST_NODE_PARAMS_v2_st {
@@ -1386,12 +1383,12 @@ struct CUDA_HOST_NODE_PARAMS_v2_st {
   void *userData;
 };
 }
+extern "C" {
+typedef struct CUDA_HOST_NODE_PARAMS_v2_st CUDA_HOST_NODE_PARAMS_v2;
+}
 #ifndef CU_GRAPH_COND_ASSIGN_DEFAULT
 #define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1
 #endif
-extern "C" {
-typedef enum CUgraphConditionalNodeType_enum CUgraphConditionalNodeType;
-}
 extern "C" {
 enum CUgraphConditionalNodeType_enum {
     CU_GRAPH_COND_TYPE_IF = 0,
@@ -1400,7 +1397,7 @@ enum CUgraphConditionalNodeType_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_CONDITIONAL_NODE_PARAMS CUDA_CONDITIONAL_NODE_PARAMS;
+typedef enum CUgraphConditionalNodeType_enum CUgraphConditionalNodeType;
 }
 extern "C" {
 struct CUDA_CONDITIONAL_NODE_PARAMS {
@@ -1412,7 +1409,7 @@ struct CUDA_CONDITIONAL_NODE_PARAMS {
 };
 }
 extern "C" {
-typedef enum CUgraphNodeType_enum CUgraphNodeType;
+typedef struct CUDA_CONDITIONAL_NODE_PARAMS CUDA_CONDITIONAL_NODE_PARAMS;
 }
 extern "C" {
 enum CUgraphNodeType_enum {
@@ -1433,13 +1430,16 @@ enum CUgraphNodeType_enum {
 };
 }
 extern "C" {
-typedef enum CUgraphDependencyType_enum CUgraphDependencyType;
+typedef enum CUgraphNodeType_enum CUgraphNodeType;
 }
 extern "C" {
 enum CUgraphDependencyType_enum {
     CU_GRAPH_DEPENDENCY_TYPE_DEFAULT = 0,
     CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC = 1
 };
+}
+extern "C" {
+typedef enum CUgraphDependencyType_enum CUgraphDependencyType;
 }
 #ifndef CU_GRAPH_KERNEL_NODE_PORT_DEFAULT
 #define CU_GRAPH_KERNEL_NODE_PORT_DEFAULT 0
@@ -1451,9 +1451,6 @@ enum CUgraphDependencyType_enum {
 #define CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER 2
 #endif
 extern "C" {
-typedef struct CUgraphEdgeData_st CUgraphEdgeData;
-}
-extern "C" {
 struct CUgraphEdgeData_st {
   unsigned char from_port;
   unsigned char to_port;
@@ -1462,7 +1459,7 @@ struct CUgraphEdgeData_st {
 };
 }
 extern "C" {
-typedef enum CUgraphInstantiateResult_enum CUgraphInstantiateResult;
+typedef struct CUgraphEdgeData_st CUgraphEdgeData;
 }
 extern "C" {
 enum CUgraphInstantiateResult_enum {
@@ -1475,7 +1472,7 @@ enum CUgraphInstantiateResult_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st CUDA_GRAPH_INSTANTIATE_PARAMS;
+typedef enum CUgraphInstantiateResult_enum CUgraphInstantiateResult;
 }
 extern "C" {
 struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
@@ -1486,7 +1483,7 @@ struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
 };
 }
 extern "C" {
-typedef enum CUsynchronizationPolicy_enum CUsynchronizationPolicy;
+typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st CUDA_GRAPH_INSTANTIATE_PARAMS;
 }
 extern "C" {
 enum CUsynchronizationPolicy_enum {
@@ -1497,7 +1494,7 @@ enum CUsynchronizationPolicy_enum {
 };
 }
 extern "C" {
-typedef enum CUclusterSchedulingPolicy_enum CUclusterSchedulingPolicy;
+typedef enum CUsynchronizationPolicy_enum CUsynchronizationPolicy;
 }
 extern "C" {
 enum CUclusterSchedulingPolicy_enum {
@@ -1507,7 +1504,7 @@ enum CUclusterSchedulingPolicy_enum {
 };
 }
 extern "C" {
-typedef enum CUlaunchMemSyncDomain_enum CUlaunchMemSyncDomain;
+typedef enum CUclusterSchedulingPolicy_enum CUclusterSchedulingPolicy;
 }
 extern "C" {
 enum CUlaunchMemSyncDomain_enum {
@@ -1516,7 +1513,7 @@ enum CUlaunchMemSyncDomain_enum {
 };
 }
 extern "C" {
-typedef struct CUlaunchMemSyncDomainMap_st CUlaunchMemSyncDomainMap;
+typedef enum CUlaunchMemSyncDomain_enum CUlaunchMemSyncDomain;
 }
 extern "C" {
 struct CUlaunchMemSyncDomainMap_st {
@@ -1525,7 +1522,7 @@ struct CUlaunchMemSyncDomainMap_st {
 };
 }
 extern "C" {
-typedef enum CUlaunchAttributeID_enum CUlaunchAttributeID;
+typedef struct CUlaunchMemSyncDomainMap_st CUlaunchMemSyncDomainMap;
 }
 extern "C" {
 enum CUlaunchAttributeID_enum {
@@ -1548,7 +1545,7 @@ enum CUlaunchAttributeID_enum {
 };
 }
 extern "C" {
-typedef union CUlaunchAttributeValue_union CUlaunchAttributeValue;
+typedef enum CUlaunchAttributeID_enum CUlaunchAttributeID;
 }
 extern "C" {
 union CUlaunchAttributeValue_union {
@@ -1589,7 +1586,7 @@ union CUlaunchAttributeValue_union {
 };
 }
 extern "C" {
-typedef struct CUlaunchAttribute_st CUlaunchAttribute;
+typedef union CUlaunchAttributeValue_union CUlaunchAttributeValue;
 }
 extern "C" {
 struct CUlaunchAttribute_st {
@@ -1599,7 +1596,7 @@ struct CUlaunchAttribute_st {
 };
 }
 extern "C" {
-typedef struct CUlaunchConfig_st CUlaunchConfig;
+typedef struct CUlaunchAttribute_st CUlaunchAttribute;
 }
 extern "C" {
 struct CUlaunchConfig_st {
@@ -1614,6 +1611,9 @@ struct CUlaunchConfig_st {
   CUlaunchAttribute *attrs;
   unsigned int numAttrs;
 };
+}
+extern "C" {
+typedef struct CUlaunchConfig_st CUlaunchConfig;
 }
 extern "C" {
 typedef CUlaunchAttributeID CUkernelNodeAttrID;
@@ -1655,9 +1655,6 @@ extern "C" {
 typedef CUkernelNodeAttrValue_v1 CUkernelNodeAttrValue;
 }
 extern "C" {
-typedef enum CUstreamCaptureStatus_enum CUstreamCaptureStatus;
-}
-extern "C" {
 enum CUstreamCaptureStatus_enum {
     CU_STREAM_CAPTURE_STATUS_NONE = 0,
     CU_STREAM_CAPTURE_STATUS_ACTIVE = 1,
@@ -1665,7 +1662,7 @@ enum CUstreamCaptureStatus_enum {
 };
 }
 extern "C" {
-typedef enum CUstreamCaptureMode_enum CUstreamCaptureMode;
+typedef enum CUstreamCaptureStatus_enum CUstreamCaptureStatus;
 }
 extern "C" {
 enum CUstreamCaptureMode_enum {
@@ -1673,6 +1670,9 @@ enum CUstreamCaptureMode_enum {
     CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1,
     CU_STREAM_CAPTURE_MODE_RELAXED = 2
 };
+}
+extern "C" {
+typedef enum CUstreamCaptureMode_enum CUstreamCaptureMode;
 }
 extern "C" {
 typedef CUlaunchAttributeID CUstreamAttrID;
@@ -1699,9 +1699,6 @@ extern "C" {
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 }
 extern "C" {
-typedef enum CUdriverProcAddress_flags_enum CUdriverProcAddress_flags;
-}
-extern "C" {
 enum CUdriverProcAddress_flags_enum {
     CU_GET_PROC_ADDRESS_DEFAULT = 0,
     CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
@@ -1709,7 +1706,7 @@ enum CUdriverProcAddress_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUdriverProcAddressQueryResult_enum CUdriverProcAddressQueryResult;
+typedef enum CUdriverProcAddress_flags_enum CUdriverProcAddress_flags;
 }
 extern "C" {
 enum CUdriverProcAddressQueryResult_enum {
@@ -1719,7 +1716,7 @@ enum CUdriverProcAddressQueryResult_enum {
 };
 }
 extern "C" {
-typedef enum CUexecAffinityType_enum CUexecAffinityType;
+typedef enum CUdriverProcAddressQueryResult_enum CUdriverProcAddressQueryResult;
 }
 extern "C" {
 enum CUexecAffinityType_enum {
@@ -1728,7 +1725,7 @@ enum CUexecAffinityType_enum {
 };
 }
 extern "C" {
-typedef struct CUexecAffinitySmCount_st CUexecAffinitySmCount_v1;
+typedef enum CUexecAffinityType_enum CUexecAffinityType;
 }
 extern "C" {
 struct CUexecAffinitySmCount_st {
@@ -1736,10 +1733,10 @@ struct CUexecAffinitySmCount_st {
 };
 }
 extern "C" {
-typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
+typedef struct CUexecAffinitySmCount_st CUexecAffinitySmCount_v1;
 }
 extern "C" {
-typedef struct CUexecAffinityParam_st CUexecAffinityParam_v1;
+typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
 }
 extern "C" {
 struct CUexecAffinityParam_st {
@@ -1750,10 +1747,10 @@ struct CUexecAffinityParam_st {
 };
 }
 extern "C" {
-typedef CUexecAffinityParam_v1 CUexecAffinityParam;
+typedef struct CUexecAffinityParam_st CUexecAffinityParam_v1;
 }
 extern "C" {
-typedef enum CUcigDataType_enum CUcigDataType;
+typedef CUexecAffinityParam_v1 CUexecAffinityParam;
 }
 extern "C" {
 enum CUcigDataType_enum {
@@ -1762,7 +1759,7 @@ enum CUcigDataType_enum {
 };
 }
 extern "C" {
-typedef struct CUctxCigParam_st CUctxCigParam;
+typedef enum CUcigDataType_enum CUcigDataType;
 }
 extern "C" {
 struct CUctxCigParam_st {
@@ -1771,7 +1768,7 @@ struct CUctxCigParam_st {
 };
 }
 extern "C" {
-typedef struct CUctxCreateParams_st CUctxCreateParams;
+typedef struct CUctxCigParam_st CUctxCigParam;
 }
 extern "C" {
 struct CUctxCreateParams_st {
@@ -1781,7 +1778,7 @@ struct CUctxCreateParams_st {
 };
 }
 extern "C" {
-typedef enum CUlibraryOption_enum CUlibraryOption;
+typedef struct CUctxCreateParams_st CUctxCreateParams;
 }
 extern "C" {
 enum CUlibraryOption_enum {
@@ -1791,7 +1788,7 @@ enum CUlibraryOption_enum {
 };
 }
 extern "C" {
-typedef struct CUlibraryHostUniversalFunctionAndDataTable_st CUlibraryHostUniversalFunctionAndDataTable;
+typedef enum CUlibraryOption_enum CUlibraryOption;
 }
 extern "C" {
 struct CUlibraryHostUniversalFunctionAndDataTable_st {
@@ -1802,7 +1799,7 @@ struct CUlibraryHostUniversalFunctionAndDataTable_st {
 };
 }
 extern "C" {
-typedef enum cudaError_enum CUresult;
+typedef struct CUlibraryHostUniversalFunctionAndDataTable_st CUlibraryHostUniversalFunctionAndDataTable;
 }
 extern "C" {
 enum cudaError_enum {
@@ -1910,7 +1907,7 @@ enum cudaError_enum {
 };
 }
 extern "C" {
-typedef enum CUdevice_P2PAttribute_enum CUdevice_P2PAttribute;
+typedef enum cudaError_enum CUresult;
 }
 extern "C" {
 enum CUdevice_P2PAttribute_enum {
@@ -1923,7 +1920,7 @@ enum CUdevice_P2PAttribute_enum {
 };
 }
 extern "C" {
-typedef enum CUatomicOperation_enum CUatomicOperation;
+typedef enum CUdevice_P2PAttribute_enum CUdevice_P2PAttribute;
 }
 extern "C" {
 enum CUatomicOperation_enum {
@@ -1944,7 +1941,7 @@ enum CUatomicOperation_enum {
 };
 }
 extern "C" {
-typedef enum CUatomicOperationCapability_enum CUatomicOperationCapability;
+typedef enum CUatomicOperation_enum CUatomicOperation;
 }
 extern "C" {
 enum CUatomicOperationCapability_enum {
@@ -1956,6 +1953,9 @@ enum CUatomicOperationCapability_enum {
     CU_ATOMIC_CAPABILITY_SCALAR_128 = 1U << 5,
     CU_ATOMIC_CAPABILITY_VECTOR_32x4 = 1U << 6
 };
+}
+extern "C" {
+typedef enum CUatomicOperationCapability_enum CUatomicOperationCapability;
 }
 extern "C" {
 typedef void (*CUstreamCallback)(CUstream, CUresult, void *);
@@ -1985,9 +1985,6 @@ typedef size_t (*CUoccupancyB2DSize)(int);
 #define CU_MEMHOSTREGISTER_READ_ONLY 0x08
 #endif
 extern "C" {
-typedef struct CUDA_MEMCPY2D_st CUDA_MEMCPY2D_v2;
-}
-extern "C" {
 struct CUDA_MEMCPY2D_st {
   size_t srcXInBytes;
   size_t srcY;
@@ -2008,10 +2005,10 @@ struct CUDA_MEMCPY2D_st {
 };
 }
 extern "C" {
-typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
+typedef struct CUDA_MEMCPY2D_st CUDA_MEMCPY2D_v2;
 }
 extern "C" {
-typedef struct CUDA_MEMCPY3D_st CUDA_MEMCPY3D_v2;
+typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
 }
 extern "C" {
 struct CUDA_MEMCPY3D_st {
@@ -2043,10 +2040,10 @@ struct CUDA_MEMCPY3D_st {
 };
 }
 extern "C" {
-typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+typedef struct CUDA_MEMCPY3D_st CUDA_MEMCPY3D_v2;
 }
 extern "C" {
-typedef struct CUDA_MEMCPY3D_PEER_st CUDA_MEMCPY3D_PEER_v1;
+typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
 }
 extern "C" {
 struct CUDA_MEMCPY3D_PEER_st {
@@ -2078,10 +2075,10 @@ struct CUDA_MEMCPY3D_PEER_st {
 };
 }
 extern "C" {
-typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
+typedef struct CUDA_MEMCPY3D_PEER_st CUDA_MEMCPY3D_PEER_v1;
 }
 extern "C" {
-typedef struct CUDA_MEMCPY_NODE_PARAMS_st CUDA_MEMCPY_NODE_PARAMS;
+typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
 }
 extern "C" {
 struct CUDA_MEMCPY_NODE_PARAMS_st {
@@ -2092,7 +2089,7 @@ struct CUDA_MEMCPY_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef struct CUDA_ARRAY_DESCRIPTOR_st CUDA_ARRAY_DESCRIPTOR_v2;
+typedef struct CUDA_MEMCPY_NODE_PARAMS_st CUDA_MEMCPY_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_ARRAY_DESCRIPTOR_st {
@@ -2103,10 +2100,10 @@ struct CUDA_ARRAY_DESCRIPTOR_st {
 };
 }
 extern "C" {
-typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
+typedef struct CUDA_ARRAY_DESCRIPTOR_st CUDA_ARRAY_DESCRIPTOR_v2;
 }
 extern "C" {
-typedef struct CUDA_ARRAY3D_DESCRIPTOR_st CUDA_ARRAY3D_DESCRIPTOR_v2;
+typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
 }
 extern "C" {
 struct CUDA_ARRAY3D_DESCRIPTOR_st {
@@ -2119,14 +2116,14 @@ struct CUDA_ARRAY3D_DESCRIPTOR_st {
 };
 }
 extern "C" {
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st CUDA_ARRAY3D_DESCRIPTOR_v2;
+}
+extern "C" {
 typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
 }
 #ifndef CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL
 #define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
 #endif
-extern "C" {
-typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st CUDA_ARRAY_SPARSE_PROPERTIES_v1;
-}
 extern "C" {
 struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
   struct {
@@ -2141,10 +2138,10 @@ struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
 };
 }
 extern "C" {
-typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
+typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st CUDA_ARRAY_SPARSE_PROPERTIES_v1;
 }
 extern "C" {
-typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
 }
 extern "C" {
 struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
@@ -2154,10 +2151,10 @@ struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
 };
 }
 extern "C" {
-typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
 }
 extern "C" {
-typedef struct CUDA_RESOURCE_DESC_st CUDA_RESOURCE_DESC_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
 }
 extern "C" {
 struct CUDA_RESOURCE_DESC_st {
@@ -2191,10 +2188,10 @@ struct CUDA_RESOURCE_DESC_st {
 };
 }
 extern "C" {
-typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+typedef struct CUDA_RESOURCE_DESC_st CUDA_RESOURCE_DESC_v1;
 }
 extern "C" {
-typedef struct CUDA_TEXTURE_DESC_st CUDA_TEXTURE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
 }
 extern "C" {
 struct CUDA_TEXTURE_DESC_st {
@@ -2211,10 +2208,10 @@ struct CUDA_TEXTURE_DESC_st {
 };
 }
 extern "C" {
-typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
+typedef struct CUDA_TEXTURE_DESC_st CUDA_TEXTURE_DESC_v1;
 }
 extern "C" {
-typedef enum CUresourceViewFormat_enum CUresourceViewFormat;
+typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
 }
 extern "C" {
 enum CUresourceViewFormat_enum {
@@ -2256,7 +2253,7 @@ enum CUresourceViewFormat_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC_v1;
+typedef enum CUresourceViewFormat_enum CUresourceViewFormat;
 }
 extern "C" {
 struct CUDA_RESOURCE_VIEW_DESC_st {
@@ -2272,21 +2269,21 @@ struct CUDA_RESOURCE_VIEW_DESC_st {
 };
 }
 extern "C" {
+typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC_v1;
+}
+extern "C" {
 typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
 }
 #ifndef CU_TENSOR_MAP_NUM_QWORDS
 #define CU_TENSOR_MAP_NUM_QWORDS 16
 #endif
 extern "C" {
-typedef struct CUtensorMap_st CUtensorMap;
-}
-extern "C" {
 struct CUtensorMap_st {
-  cuuint64_t opaque[16];
+  alignas(128) cuuint64_t opaque[16];
 };
 }
 extern "C" {
-typedef enum CUtensorMapDataType_enum CUtensorMapDataType;
+typedef struct CUtensorMap_st CUtensorMap;
 }
 extern "C" {
 enum CUtensorMapDataType_enum {
@@ -2309,7 +2306,7 @@ enum CUtensorMapDataType_enum {
 };
 }
 extern "C" {
-typedef enum CUtensorMapInterleave_enum CUtensorMapInterleave;
+typedef enum CUtensorMapDataType_enum CUtensorMapDataType;
 }
 extern "C" {
 enum CUtensorMapInterleave_enum {
@@ -2319,7 +2316,7 @@ enum CUtensorMapInterleave_enum {
 };
 }
 extern "C" {
-typedef enum CUtensorMapSwizzle_enum CUtensorMapSwizzle;
+typedef enum CUtensorMapInterleave_enum CUtensorMapInterleave;
 }
 extern "C" {
 enum CUtensorMapSwizzle_enum {
@@ -2333,7 +2330,7 @@ enum CUtensorMapSwizzle_enum {
 };
 }
 extern "C" {
-typedef enum CUtensorMapL2promotion_enum CUtensorMapL2promotion;
+typedef enum CUtensorMapSwizzle_enum CUtensorMapSwizzle;
 }
 extern "C" {
 enum CUtensorMapL2promotion_enum {
@@ -2344,7 +2341,7 @@ enum CUtensorMapL2promotion_enum {
 };
 }
 extern "C" {
-typedef enum CUtensorMapFloatOOBfill_enum CUtensorMapFloatOOBfill;
+typedef enum CUtensorMapL2promotion_enum CUtensorMapL2promotion;
 }
 extern "C" {
 enum CUtensorMapFloatOOBfill_enum {
@@ -2353,7 +2350,7 @@ enum CUtensorMapFloatOOBfill_enum {
 };
 }
 extern "C" {
-typedef enum CUtensorMapIm2ColWideMode_enum CUtensorMapIm2ColWideMode;
+typedef enum CUtensorMapFloatOOBfill_enum CUtensorMapFloatOOBfill;
 }
 extern "C" {
 enum CUtensorMapIm2ColWideMode_enum {
@@ -2362,7 +2359,7 @@ enum CUtensorMapIm2ColWideMode_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_st CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v1;
+typedef enum CUtensorMapIm2ColWideMode_enum CUtensorMapIm2ColWideMode;
 }
 extern "C" {
 struct CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_st {
@@ -2371,10 +2368,10 @@ struct CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_st {
 };
 }
 extern "C" {
-typedef CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v1 CUDA_POINTER_ATTRIBUTE_P2P_TOKENS;
+typedef struct CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_st CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v1;
 }
 extern "C" {
-typedef enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS;
+typedef CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v1 CUDA_POINTER_ATTRIBUTE_P2P_TOKENS;
 }
 extern "C" {
 enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum {
@@ -2384,7 +2381,7 @@ enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_LAUNCH_PARAMS_st CUDA_LAUNCH_PARAMS_v1;
+typedef enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS;
 }
 extern "C" {
 struct CUDA_LAUNCH_PARAMS_st {
@@ -2401,10 +2398,10 @@ struct CUDA_LAUNCH_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
+typedef struct CUDA_LAUNCH_PARAMS_st CUDA_LAUNCH_PARAMS_v1;
 }
 extern "C" {
-typedef enum CUexternalMemoryHandleType_enum CUexternalMemoryHandleType;
+typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
 }
 extern "C" {
 enum CUexternalMemoryHandleType_enum {
@@ -2418,6 +2415,9 @@ enum CUexternalMemoryHandleType_enum {
     CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF = 8,
     CU_EXTERNAL_MEMORY_HANDLE_TYPE_DMABUF_FD = 9
 };
+}
+extern "C" {
+typedef enum CUexternalMemoryHandleType_enum CUexternalMemoryHandleType;
 }
 #ifndef CUDA_EXTERNAL_MEMORY_DEDICATED
 #define CUDA_EXTERNAL_MEMORY_DEDICATED 0x1
@@ -2435,9 +2435,6 @@ enum CUexternalMemoryHandleType_enum {
 #define CUDA_NVSCISYNC_ATTR_WAIT 0x2
 #endif
 extern "C" {
-typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
-}
-extern "C" {
 struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
   CUexternalMemoryHandleType type;
   union {
@@ -2454,10 +2451,10 @@ struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
 };
 }
 extern "C" {
-typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
+typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
 }
 extern "C" {
-typedef struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
 }
 extern "C" {
 struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st {
@@ -2468,10 +2465,10 @@ struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st {
 };
 }
 extern "C" {
-typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
+typedef struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
 }
 extern "C" {
-typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
 }
 extern "C" {
 struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
@@ -2482,10 +2479,10 @@ struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
 };
 }
 extern "C" {
-typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1 CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
 }
 extern "C" {
-typedef enum CUexternalSemaphoreHandleType_enum CUexternalSemaphoreHandleType;
+typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1 CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
 }
 extern "C" {
 enum CUexternalSemaphoreHandleType_enum {
@@ -2502,7 +2499,7 @@ enum CUexternalSemaphoreHandleType_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1;
+typedef enum CUexternalSemaphoreHandleType_enum CUexternalSemaphoreHandleType;
 }
 extern "C" {
 struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
@@ -2520,10 +2517,10 @@ struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
 };
 }
 extern "C" {
-typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
+typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1;
 }
 extern "C" {
-typedef struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
 }
 extern "C" {
 struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
@@ -2545,10 +2542,10 @@ struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
+typedef struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
 }
 extern "C" {
 struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
@@ -2571,10 +2568,10 @@ struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
 }
 extern "C" {
 struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
@@ -2584,10 +2581,10 @@ struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
@@ -2597,7 +2594,7 @@ struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
 };
 }
 extern "C" {
-typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
 }
 extern "C" {
 struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
@@ -2607,10 +2604,10 @@ struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
@@ -2620,13 +2617,13 @@ struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
 };
 }
 extern "C" {
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+}
+extern "C" {
 typedef unsigned long long CUmemGenericAllocationHandle_v1;
 }
 extern "C" {
 typedef CUmemGenericAllocationHandle_v1 CUmemGenericAllocationHandle;
-}
-extern "C" {
-typedef enum CUmemAllocationHandleType_enum CUmemAllocationHandleType;
 }
 extern "C" {
 enum CUmemAllocationHandleType_enum {
@@ -2639,7 +2636,7 @@ enum CUmemAllocationHandleType_enum {
 };
 }
 extern "C" {
-typedef enum CUmemAccess_flags_enum CUmemAccess_flags;
+typedef enum CUmemAllocationHandleType_enum CUmemAllocationHandleType;
 }
 extern "C" {
 enum CUmemAccess_flags_enum {
@@ -2650,7 +2647,7 @@ enum CUmemAccess_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUmemLocationType_enum CUmemLocationType;
+typedef enum CUmemAccess_flags_enum CUmemAccess_flags;
 }
 extern "C" {
 enum CUmemLocationType_enum {
@@ -2664,7 +2661,7 @@ enum CUmemLocationType_enum {
 };
 }
 extern "C" {
-typedef enum CUmemAllocationType_enum CUmemAllocationType;
+typedef enum CUmemLocationType_enum CUmemLocationType;
 }
 extern "C" {
 enum CUmemAllocationType_enum {
@@ -2675,7 +2672,7 @@ enum CUmemAllocationType_enum {
 };
 }
 extern "C" {
-typedef enum CUmemAllocationGranularity_flags_enum CUmemAllocationGranularity_flags;
+typedef enum CUmemAllocationType_enum CUmemAllocationType;
 }
 extern "C" {
 enum CUmemAllocationGranularity_flags_enum {
@@ -2684,7 +2681,7 @@ enum CUmemAllocationGranularity_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUmemRangeHandleType_enum CUmemRangeHandleType;
+typedef enum CUmemAllocationGranularity_flags_enum CUmemAllocationGranularity_flags;
 }
 extern "C" {
 enum CUmemRangeHandleType_enum {
@@ -2693,7 +2690,7 @@ enum CUmemRangeHandleType_enum {
 };
 }
 extern "C" {
-typedef enum CUmemRangeFlags_enum CUmemRangeFlags;
+typedef enum CUmemRangeHandleType_enum CUmemRangeHandleType;
 }
 extern "C" {
 enum CUmemRangeFlags_enum {
@@ -2701,7 +2698,7 @@ enum CUmemRangeFlags_enum {
 };
 }
 extern "C" {
-typedef enum CUarraySparseSubresourceType_enum CUarraySparseSubresourceType;
+typedef enum CUmemRangeFlags_enum CUmemRangeFlags;
 }
 extern "C" {
 enum CUarraySparseSubresourceType_enum {
@@ -2710,7 +2707,7 @@ enum CUarraySparseSubresourceType_enum {
 };
 }
 extern "C" {
-typedef enum CUmemOperationType_enum CUmemOperationType;
+typedef enum CUarraySparseSubresourceType_enum CUarraySparseSubresourceType;
 }
 extern "C" {
 enum CUmemOperationType_enum {
@@ -2719,7 +2716,7 @@ enum CUmemOperationType_enum {
 };
 }
 extern "C" {
-typedef enum CUmemHandleType_enum CUmemHandleType;
+typedef enum CUmemOperationType_enum CUmemOperationType;
 }
 extern "C" {
 enum CUmemHandleType_enum {
@@ -2727,7 +2724,7 @@ enum CUmemHandleType_enum {
 };
 }
 extern "C" {
-typedef struct CUarrayMapInfo_st CUarrayMapInfo_v1;
+typedef enum CUmemHandleType_enum CUmemHandleType;
 }
 extern "C" {
 struct CUarrayMapInfo_st {
@@ -2766,10 +2763,10 @@ struct CUarrayMapInfo_st {
 };
 }
 extern "C" {
-typedef CUarrayMapInfo_v1 CUarrayMapInfo;
+typedef struct CUarrayMapInfo_st CUarrayMapInfo_v1;
 }
 extern "C" {
-typedef struct CUmemLocation_st CUmemLocation_v1;
+typedef CUarrayMapInfo_v1 CUarrayMapInfo;
 }
 extern "C" {
 struct CUmemLocation_st {
@@ -2778,10 +2775,10 @@ struct CUmemLocation_st {
 };
 }
 extern "C" {
-typedef CUmemLocation_v1 CUmemLocation;
+typedef struct CUmemLocation_st CUmemLocation_v1;
 }
 extern "C" {
-typedef enum CUmemAllocationCompType_enum CUmemAllocationCompType;
+typedef CUmemLocation_v1 CUmemLocation;
 }
 extern "C" {
 enum CUmemAllocationCompType_enum {
@@ -2789,15 +2786,15 @@ enum CUmemAllocationCompType_enum {
     CU_MEM_ALLOCATION_COMP_GENERIC = 1
 };
 }
+extern "C" {
+typedef enum CUmemAllocationCompType_enum CUmemAllocationCompType;
+}
 #ifndef CU_MEM_CREATE_USAGE_TILE_POOL
 #define CU_MEM_CREATE_USAGE_TILE_POOL 0x1
 #endif
 #ifndef CU_MEM_CREATE_USAGE_HW_DECOMPRESS
 #define CU_MEM_CREATE_USAGE_HW_DECOMPRESS 0x2
 #endif
-extern "C" {
-typedef struct CUmemAllocationProp_st CUmemAllocationProp_v1;
-}
 extern "C" {
 struct CUmemAllocationProp_st {
   CUmemAllocationType type;
@@ -2813,10 +2810,10 @@ struct CUmemAllocationProp_st {
 };
 }
 extern "C" {
-typedef CUmemAllocationProp_v1 CUmemAllocationProp;
+typedef struct CUmemAllocationProp_st CUmemAllocationProp_v1;
 }
 extern "C" {
-typedef enum CUmulticastGranularity_flags_enum CUmulticastGranularity_flags;
+typedef CUmemAllocationProp_v1 CUmemAllocationProp;
 }
 extern "C" {
 enum CUmulticastGranularity_flags_enum {
@@ -2825,7 +2822,7 @@ enum CUmulticastGranularity_flags_enum {
 };
 }
 extern "C" {
-typedef struct CUmulticastObjectProp_st CUmulticastObjectProp_v1;
+typedef enum CUmulticastGranularity_flags_enum CUmulticastGranularity_flags;
 }
 extern "C" {
 struct CUmulticastObjectProp_st {
@@ -2836,10 +2833,10 @@ struct CUmulticastObjectProp_st {
 };
 }
 extern "C" {
-typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
+typedef struct CUmulticastObjectProp_st CUmulticastObjectProp_v1;
 }
 extern "C" {
-typedef struct CUmemAccessDesc_st CUmemAccessDesc_v1;
+typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
 }
 extern "C" {
 struct CUmemAccessDesc_st {
@@ -2848,10 +2845,10 @@ struct CUmemAccessDesc_st {
 };
 }
 extern "C" {
-typedef CUmemAccessDesc_v1 CUmemAccessDesc;
+typedef struct CUmemAccessDesc_st CUmemAccessDesc_v1;
 }
 extern "C" {
-typedef enum CUgraphExecUpdateResult_enum CUgraphExecUpdateResult;
+typedef CUmemAccessDesc_v1 CUmemAccessDesc;
 }
 extern "C" {
 enum CUgraphExecUpdateResult_enum {
@@ -2867,7 +2864,7 @@ enum CUgraphExecUpdateResult_enum {
 };
 }
 extern "C" {
-typedef struct CUgraphExecUpdateResultInfo_st CUgraphExecUpdateResultInfo_v1;
+typedef enum CUgraphExecUpdateResult_enum CUgraphExecUpdateResult;
 }
 extern "C" {
 struct CUgraphExecUpdateResultInfo_st {
@@ -2877,10 +2874,10 @@ struct CUgraphExecUpdateResultInfo_st {
 };
 }
 extern "C" {
-typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
+typedef struct CUgraphExecUpdateResultInfo_st CUgraphExecUpdateResultInfo_v1;
 }
 extern "C" {
-typedef enum CUmemPool_attribute_enum CUmemPool_attribute;
+typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
 }
 extern "C" {
 enum CUmemPool_attribute_enum {
@@ -2894,12 +2891,12 @@ enum CUmemPool_attribute_enum {
     CU_MEMPOOL_ATTR_USED_MEM_HIGH
 };
 }
+extern "C" {
+typedef enum CUmemPool_attribute_enum CUmemPool_attribute;
+}
 #ifndef CU_MEM_POOL_CREATE_USAGE_HW_DECOMPRESS
 #define CU_MEM_POOL_CREATE_USAGE_HW_DECOMPRESS 0x2
 #endif
-extern "C" {
-typedef struct CUmemPoolProps_st CUmemPoolProps_v1;
-}
 extern "C" {
 struct CUmemPoolProps_st {
   CUmemAllocationType allocType;
@@ -2912,10 +2909,10 @@ struct CUmemPoolProps_st {
 };
 }
 extern "C" {
-typedef CUmemPoolProps_v1 CUmemPoolProps;
+typedef struct CUmemPoolProps_st CUmemPoolProps_v1;
 }
 extern "C" {
-typedef struct CUmemPoolPtrExportData_st CUmemPoolPtrExportData_v1;
+typedef CUmemPoolProps_v1 CUmemPoolProps;
 }
 extern "C" {
 struct CUmemPoolPtrExportData_st {
@@ -2923,10 +2920,10 @@ struct CUmemPoolPtrExportData_st {
 };
 }
 extern "C" {
-typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
+typedef struct CUmemPoolPtrExportData_st CUmemPoolPtrExportData_v1;
 }
 extern "C" {
-typedef enum CUmemcpyFlags_enum CUmemcpyFlags;
+typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
 }
 extern "C" {
 enum CUmemcpyFlags_enum {
@@ -2935,7 +2932,7 @@ enum CUmemcpyFlags_enum {
 };
 }
 extern "C" {
-typedef enum CUmemcpySrcAccessOrder_enum CUmemcpySrcAccessOrder;
+typedef enum CUmemcpyFlags_enum CUmemcpyFlags;
 }
 extern "C" {
 enum CUmemcpySrcAccessOrder_enum {
@@ -2947,7 +2944,7 @@ enum CUmemcpySrcAccessOrder_enum {
 };
 }
 extern "C" {
-typedef struct CUmemcpyAttributes_st CUmemcpyAttributes_v1;
+typedef enum CUmemcpySrcAccessOrder_enum CUmemcpySrcAccessOrder;
 }
 extern "C" {
 struct CUmemcpyAttributes_st {
@@ -2958,10 +2955,10 @@ struct CUmemcpyAttributes_st {
 };
 }
 extern "C" {
-typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
+typedef struct CUmemcpyAttributes_st CUmemcpyAttributes_v1;
 }
 extern "C" {
-typedef enum CUmemcpy3DOperandType_enum CUmemcpy3DOperandType;
+typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
 }
 extern "C" {
 enum CUmemcpy3DOperandType_enum {
@@ -2971,7 +2968,7 @@ enum CUmemcpy3DOperandType_enum {
 };
 }
 extern "C" {
-typedef struct CUoffset3D_st CUoffset3D_v1;
+typedef enum CUmemcpy3DOperandType_enum CUmemcpy3DOperandType;
 }
 extern "C" {
 struct CUoffset3D_st {
@@ -2981,10 +2978,10 @@ struct CUoffset3D_st {
 };
 }
 extern "C" {
-typedef CUoffset3D_v1 CUoffset3D;
+typedef struct CUoffset3D_st CUoffset3D_v1;
 }
 extern "C" {
-typedef struct CUextent3D_st CUextent3D_v1;
+typedef CUoffset3D_v1 CUoffset3D;
 }
 extern "C" {
 struct CUextent3D_st {
@@ -2994,10 +2991,10 @@ struct CUextent3D_st {
 };
 }
 extern "C" {
-typedef CUextent3D_v1 CUextent3D;
+typedef struct CUextent3D_st CUextent3D_v1;
 }
 extern "C" {
-typedef struct CUmemcpy3DOperand_st CUmemcpy3DOperand_v1;
+typedef CUextent3D_v1 CUextent3D;
 }
 extern "C" {
 struct CUmemcpy3DOperand_st {
@@ -3017,10 +3014,10 @@ struct CUmemcpy3DOperand_st {
 };
 }
 extern "C" {
-typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
+typedef struct CUmemcpy3DOperand_st CUmemcpy3DOperand_v1;
 }
 extern "C" {
-typedef struct CUDA_MEMCPY3D_BATCH_OP_st CUDA_MEMCPY3D_BATCH_OP_v1;
+typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
 }
 extern "C" {
 struct CUDA_MEMCPY3D_BATCH_OP_st {
@@ -3032,10 +3029,10 @@ struct CUDA_MEMCPY3D_BATCH_OP_st {
 };
 }
 extern "C" {
-typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
+typedef struct CUDA_MEMCPY3D_BATCH_OP_st CUDA_MEMCPY3D_BATCH_OP_v1;
 }
 extern "C" {
-typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st CUDA_MEM_ALLOC_NODE_PARAMS_v1;
+typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
 }
 extern "C" {
 struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
@@ -3047,10 +3044,10 @@ struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
 };
 }
 extern "C" {
-typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st CUDA_MEM_ALLOC_NODE_PARAMS_v1;
 }
 extern "C" {
-typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
@@ -3062,7 +3059,7 @@ struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
 };
 }
 extern "C" {
-typedef struct CUDA_MEM_FREE_NODE_PARAMS_st CUDA_MEM_FREE_NODE_PARAMS;
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st CUDA_MEM_ALLOC_NODE_PARAMS_v2;
 }
 extern "C" {
 struct CUDA_MEM_FREE_NODE_PARAMS_st {
@@ -3070,7 +3067,7 @@ struct CUDA_MEM_FREE_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef enum CUgraphMem_attribute_enum CUgraphMem_attribute;
+typedef struct CUDA_MEM_FREE_NODE_PARAMS_st CUDA_MEM_FREE_NODE_PARAMS;
 }
 extern "C" {
 enum CUgraphMem_attribute_enum {
@@ -3081,7 +3078,7 @@ enum CUgraphMem_attribute_enum {
 };
 }
 extern "C" {
-typedef enum CUgraphChildGraphNodeOwnership_enum CUgraphChildGraphNodeOwnership;
+typedef enum CUgraphMem_attribute_enum CUgraphMem_attribute;
 }
 extern "C" {
 enum CUgraphChildGraphNodeOwnership_enum {
@@ -3090,7 +3087,7 @@ enum CUgraphChildGraphNodeOwnership_enum {
 };
 }
 extern "C" {
-typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st CUDA_CHILD_GRAPH_NODE_PARAMS;
+typedef enum CUgraphChildGraphNodeOwnership_enum CUgraphChildGraphNodeOwnership;
 }
 extern "C" {
 struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
@@ -3099,7 +3096,7 @@ struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st CUDA_EVENT_RECORD_NODE_PARAMS;
+typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st CUDA_CHILD_GRAPH_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
@@ -3107,7 +3104,7 @@ struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st CUDA_EVENT_WAIT_NODE_PARAMS;
+typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st CUDA_EVENT_RECORD_NODE_PARAMS;
 }
 extern "C" {
 struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
@@ -3115,7 +3112,7 @@ struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
 };
 }
 extern "C" {
-typedef struct CUgraphNodeParams_st CUgraphNodeParams;
+typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st CUDA_EVENT_WAIT_NODE_PARAMS;
 }
 extern "C" {
 struct CUgraphNodeParams_st {
@@ -3139,6 +3136,9 @@ struct CUgraphNodeParams_st {
   };
   long long reserved2;
 };
+}
+extern "C" {
+typedef struct CUgraphNodeParams_st CUgraphNodeParams;
 }
 #ifndef CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_PRE_LAUNCH_SYNC
 #define CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_PRE_LAUNCH_SYNC 0x01
@@ -3219,13 +3219,13 @@ struct CUgraphNodeParams_st {
 #define CU_PARAM_TR_DEFAULT -1
 #endif
 extern "C" {
-typedef enum CUflushGPUDirectRDMAWritesOptions_enum CUflushGPUDirectRDMAWritesOptions;
-}
-extern "C" {
 enum CUflushGPUDirectRDMAWritesOptions_enum {
     CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST = 1 << 0,
     CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS = 1 << 1
 };
+}
+extern "C" {
+typedef enum CUflushGPUDirectRDMAWritesOptions_enum CUflushGPUDirectRDMAWritesOptions;
 }
 extern "C" {
 enum CUGPUDirectRDMAWritesOrdering_enum {
@@ -3235,16 +3235,13 @@ enum CUGPUDirectRDMAWritesOrdering_enum {
 };
 }
 extern "C" {
-typedef enum CUflushGPUDirectRDMAWritesScope_enum CUflushGPUDirectRDMAWritesScope;
-}
-extern "C" {
 enum CUflushGPUDirectRDMAWritesScope_enum {
     CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER = 100,
     CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES = 200
 };
 }
 extern "C" {
-typedef enum CUflushGPUDirectRDMAWritesTarget_enum CUflushGPUDirectRDMAWritesTarget;
+typedef enum CUflushGPUDirectRDMAWritesScope_enum CUflushGPUDirectRDMAWritesScope;
 }
 extern "C" {
 enum CUflushGPUDirectRDMAWritesTarget_enum {
@@ -3252,7 +3249,7 @@ enum CUflushGPUDirectRDMAWritesTarget_enum {
 };
 }
 extern "C" {
-typedef enum CUgraphDebugDot_flags_enum CUgraphDebugDot_flags;
+typedef enum CUflushGPUDirectRDMAWritesTarget_enum CUflushGPUDirectRDMAWritesTarget;
 }
 extern "C" {
 enum CUgraphDebugDot_flags_enum {
@@ -3275,7 +3272,7 @@ enum CUgraphDebugDot_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUuserObject_flags_enum CUuserObject_flags;
+typedef enum CUgraphDebugDot_flags_enum CUgraphDebugDot_flags;
 }
 extern "C" {
 enum CUuserObject_flags_enum {
@@ -3283,7 +3280,7 @@ enum CUuserObject_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUuserObjectRetain_flags_enum CUuserObjectRetain_flags;
+typedef enum CUuserObject_flags_enum CUuserObject_flags;
 }
 extern "C" {
 enum CUuserObjectRetain_flags_enum {
@@ -3291,7 +3288,7 @@ enum CUuserObjectRetain_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUgraphInstantiate_flags_enum CUgraphInstantiate_flags;
+typedef enum CUuserObjectRetain_flags_enum CUuserObjectRetain_flags;
 }
 extern "C" {
 enum CUgraphInstantiate_flags_enum {
@@ -3302,7 +3299,7 @@ enum CUgraphInstantiate_flags_enum {
 };
 }
 extern "C" {
-typedef enum CUdeviceNumaConfig_enum CUdeviceNumaConfig;
+typedef enum CUgraphInstantiate_flags_enum CUgraphInstantiate_flags;
 }
 extern "C" {
 enum CUdeviceNumaConfig_enum {
@@ -3311,7 +3308,7 @@ enum CUdeviceNumaConfig_enum {
 };
 }
 extern "C" {
-typedef enum CUprocessState_enum CUprocessState;
+typedef enum CUdeviceNumaConfig_enum CUdeviceNumaConfig;
 }
 extern "C" {
 enum CUprocessState_enum {
@@ -3322,7 +3319,7 @@ enum CUprocessState_enum {
 };
 }
 extern "C" {
-typedef struct CUcheckpointLockArgs_st CUcheckpointLockArgs;
+typedef enum CUprocessState_enum CUprocessState;
 }
 extern "C" {
 struct CUcheckpointLockArgs_st {
@@ -3332,7 +3329,7 @@ struct CUcheckpointLockArgs_st {
 };
 }
 extern "C" {
-typedef struct CUcheckpointCheckpointArgs_st CUcheckpointCheckpointArgs;
+typedef struct CUcheckpointLockArgs_st CUcheckpointLockArgs;
 }
 extern "C" {
 struct CUcheckpointCheckpointArgs_st {
@@ -3340,7 +3337,7 @@ struct CUcheckpointCheckpointArgs_st {
 };
 }
 extern "C" {
-typedef struct CUcheckpointGpuPair_st CUcheckpointGpuPair;
+typedef struct CUcheckpointCheckpointArgs_st CUcheckpointCheckpointArgs;
 }
 extern "C" {
 struct CUcheckpointGpuPair_st {
@@ -3349,7 +3346,7 @@ struct CUcheckpointGpuPair_st {
 };
 }
 extern "C" {
-typedef struct CUcheckpointRestoreArgs_st CUcheckpointRestoreArgs;
+typedef struct CUcheckpointGpuPair_st CUcheckpointGpuPair;
 }
 extern "C" {
 struct CUcheckpointRestoreArgs_st {
@@ -3360,12 +3357,15 @@ struct CUcheckpointRestoreArgs_st {
 };
 }
 extern "C" {
-typedef struct CUcheckpointUnlockArgs_st CUcheckpointUnlockArgs;
+typedef struct CUcheckpointRestoreArgs_st CUcheckpointRestoreArgs;
 }
 extern "C" {
 struct CUcheckpointUnlockArgs_st {
   cuuint64_t reserved[8];
 };
+}
+extern "C" {
+typedef struct CUcheckpointUnlockArgs_st CUcheckpointUnlockArgs;
 }
 extern "C" {
 CUresult cuGetErrorString(CUresult error, const char **pStr);
@@ -3419,10 +3419,10 @@ extern "C" {
 CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope);
 }
 extern "C" {
-CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);
+CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
@@ -3488,16 +3488,16 @@ extern "C" {
 CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent);
 }
 extern "C" {
-CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags);
+CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuCtxDetach(CUcontext ctx);
+CUresult cuCtxDetach(CUcontext ctx) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
+CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuCtxSetSharedMemConfig(CUsharedconfig config);
+CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuModuleLoad(CUmodule *module, const char *fname);
@@ -3515,13 +3515,13 @@ extern "C" {
 CUresult cuModuleUnload(CUmodule hmod);
 }
 extern "C" {
-typedef enum CUmoduleLoadingMode_enum CUmoduleLoadingMode;
-}
-extern "C" {
 enum CUmoduleLoadingMode_enum {
     CU_MODULE_EAGER_LOADING = 1,
     CU_MODULE_LAZY_LOADING = 2
 };
+}
+extern "C" {
+typedef enum CUmoduleLoadingMode_enum CUmoduleLoadingMode;
 }
 extern "C" {
 CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
@@ -3542,10 +3542,10 @@ extern "C" {
 CUresult cuLinkDestroy(CUlinkState state);
 }
 extern "C" {
-CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod, const char *name);
+CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod, const char *name) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod, const char *name);
+CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod, const char *name) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_option *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, CUlibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions);
@@ -3716,9 +3716,6 @@ extern "C" {
 CUresult cuMemGetHandleForAddressRange(void *handle, CUdeviceptr dptr, size_t size, CUmemRangeHandleType handleType, unsigned long long flags);
 }
 extern "C" {
-typedef enum CUmemDecompressAlgorithm_enum CUmemDecompressAlgorithm;
-}
-extern "C" {
 enum CUmemDecompressAlgorithm_enum {
     CU_MEM_DECOMPRESS_UNSUPPORTED = 0,
     CU_MEM_DECOMPRESS_ALGORITHM_DEFLATE = 1 << 0,
@@ -3727,7 +3724,7 @@ enum CUmemDecompressAlgorithm_enum {
 };
 }
 extern "C" {
-typedef struct CUmemDecompressParams_st CUmemDecompressParams;
+typedef enum CUmemDecompressAlgorithm_enum CUmemDecompressAlgorithm;
 }
 extern "C" {
 struct CUmemDecompressParams_st {
@@ -3739,6 +3736,9 @@ struct CUmemDecompressParams_st {
   CUmemDecompressAlgorithm algo;
   unsigned char padding[20];
 };
+}
+extern "C" {
+typedef struct CUmemDecompressParams_st CUmemDecompressParams;
 }
 extern "C" {
 CUresult cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray, size_t count, unsigned int flags, size_t *errorIndex, CUstream stream);
@@ -3996,14 +3996,14 @@ extern "C" {
 CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset, size_t *paramSize);
 }
 extern "C" {
-typedef enum CUfunctionLoadingState_enum CUfunctionLoadingState;
-}
-extern "C" {
 enum CUfunctionLoadingState_enum {
     CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
     CU_FUNCTION_LOADING_STATE_LOADED = 1,
     CU_FUNCTION_LOADING_STATE_MAX
 };
+}
+extern "C" {
+typedef enum CUfunctionLoadingState_enum CUfunctionLoadingState;
 }
 extern "C" {
 CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function);
@@ -4021,43 +4021,43 @@ extern "C" {
 CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream, void **kernelParams);
 }
 extern "C" {
-CUresult cuLaunchCooperativeKernelMultiDevice(CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices, unsigned int flags);
+CUresult cuLaunchCooperativeKernelMultiDevice(CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices, unsigned int flags) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData);
 }
 extern "C" {
-CUresult cuFuncSetBlockShape(CUfunction hfunc, int x, int y, int z);
+CUresult cuFuncSetBlockShape(CUfunction hfunc, int x, int y, int z) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuFuncSetSharedSize(CUfunction hfunc, unsigned int bytes);
+CUresult cuFuncSetSharedSize(CUfunction hfunc, unsigned int bytes) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuParamSetSize(CUfunction hfunc, unsigned int numbytes);
+CUresult cuParamSetSize(CUfunction hfunc, unsigned int numbytes) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuParamSeti(CUfunction hfunc, int offset, unsigned int value);
+CUresult cuParamSeti(CUfunction hfunc, int offset, unsigned int value) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuParamSetf(CUfunction hfunc, int offset, float value);
+CUresult cuParamSetf(CUfunction hfunc, int offset, float value) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuParamSetv(CUfunction hfunc, int offset, void *ptr, unsigned int numbytes);
+CUresult cuParamSetv(CUfunction hfunc, int offset, void *ptr, unsigned int numbytes) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuLaunch(CUfunction f);
+CUresult cuLaunch(CUfunction f) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuLaunchGrid(CUfunction f, int grid_width, int grid_height);
+CUresult cuLaunchGrid(CUfunction f, int grid_width, int grid_height) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuLaunchGridAsync(CUfunction f, int grid_width, int grid_height, CUstream hStream);
+CUresult cuLaunchGridAsync(CUfunction f, int grid_width, int grid_height, CUstream hStream) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef);
+CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config);
+CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags);
@@ -4291,82 +4291,82 @@ extern "C" {
 CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func, const CUlaunchConfig *config);
 }
 extern "C" {
-CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags);
+CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags);
+CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents);
+CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am);
+CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias);
+CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp);
+CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso);
+CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor);
+CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags);
+CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef);
+CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef);
+CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim);
+CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels, CUtexref hTexRef);
+CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef);
+CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef);
+CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef);
+CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefCreate(CUtexref *pTexRef);
+CUresult cuTexRefCreate(CUtexref *pTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuTexRefDestroy(CUtexref hTexRef);
+CUresult cuTexRefDestroy(CUtexref hTexRef) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags);
+CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags) __attribute__((deprecated("")));
 }
 extern "C" {
-CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef);
+CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc, const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc);
@@ -4438,9 +4438,6 @@ extern "C" {
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags, CUdriverProcAddressQueryResult *symbolStatus);
 }
 extern "C" {
-typedef enum CUcoredumpSettings_enum CUcoredumpSettings;
-}
-extern "C" {
 enum CUcoredumpSettings_enum {
     CU_COREDUMP_ENABLE_ON_EXCEPTION = 1,
     CU_COREDUMP_TRIGGER_HOST,
@@ -4451,6 +4448,9 @@ enum CUcoredumpSettings_enum {
     CU_COREDUMP_GENERATION_FLAGS,
     CU_COREDUMP_MAX
 };
+}
+extern "C" {
+typedef enum CUcoredumpSettings_enum CUcoredumpSettings;
 }
 extern "C" {
 enum CUCoredumpGenerationFlags {
@@ -4484,33 +4484,21 @@ typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
 }
 struct CUdevResourceDesc_st;
 extern "C" {
-typedef enum CUgreenCtxCreate_flags CUgreenCtxCreate_flags;
-}
-extern "C" {
-enum {
+typedef enum {
     CU_GREEN_CTX_DEFAULT_STREAM = 1
-};
+} CUgreenCtxCreate_flags;
 }
 extern "C" {
-typedef enum CUdevSmResourceSplit_flags CUdevSmResourceSplit_flags;
-}
-extern "C" {
-enum {
+typedef enum {
     CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING = 1,
     CU_DEV_SM_RESOURCE_SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 2
-};
+} CUdevSmResourceSplit_flags;
 }
 extern "C" {
-typedef enum CUdevResourceType CUdevResourceType;
-}
-extern "C" {
-enum {
+typedef enum {
     CU_DEV_RESOURCE_TYPE_INVALID = 0,
     CU_DEV_RESOURCE_TYPE_SM = 1
-};
-}
-extern "C" {
-typedef struct CUdevSmResource_st CUdevSmResource;
+} CUdevResourceType;
 }
 extern "C" {
 struct CUdevSmResource_st {
@@ -4520,7 +4508,7 @@ struct CUdevSmResource_st {
 };
 }
 extern "C" {
-typedef struct CUdevResource_st CUdevResource_v1;
+typedef struct CUdevSmResource_st CUdevSmResource;
 }
 extern "C" {
 struct CUdevResource_st {
@@ -4531,6 +4519,9 @@ struct CUdevResource_st {
     unsigned char _oversize[48];
   };
 };
+}
+extern "C" {
+typedef struct CUdevResource_st CUdevResource_v1;
 }
 extern "C" {
 typedef CUdevResource_v1 CUdevResource;
@@ -4575,13 +4566,13 @@ extern "C" {
 CUresult cuGreenCtxGetId(CUgreenCtx greenCtx, unsigned long long *greenCtxId);
 }
 extern "C" {
-typedef enum CUlogLevel_enum CUlogLevel;
-}
-extern "C" {
 enum CUlogLevel_enum {
     CU_LOG_LEVEL_ERROR = 0,
     CU_LOG_LEVEL_WARNING = 1
 };
+}
+extern "C" {
+typedef enum CUlogLevel_enum CUlogLevel;
 }
 extern "C" {
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;

@@ -3,16 +3,16 @@
 #pragma once
 #include <cuda.h>
 extern "C" {
-typedef enum CUoutput_mode_enum CUoutput_mode;
-}
-extern "C" {
 enum CUoutput_mode_enum {
     CU_OUT_KEY_VALUE_PAIR = 0,
     CU_OUT_CSV = 1
 };
 }
 extern "C" {
-CUresult cuProfilerInitialize(const char *configFile, const char *outputFile, CUoutput_mode outputMode);
+typedef enum CUoutput_mode_enum CUoutput_mode;
+}
+extern "C" {
+CUresult cuProfilerInitialize(const char *configFile, const char *outputFile, CUoutput_mode outputMode) __attribute__((deprecated("")));
 }
 extern "C" {
 CUresult cuProfilerStart();

@@ -5,71 +5,69 @@
 #include "vector_types.h"
 #include "vector_functions.h"
 #include <utility>
-typedef struct __nv_bfloat16_raw __nv_bfloat16_raw;
-struct {
+typedef struct __attribute__((aligned(2))) {
   unsigned short x;
-};
-typedef struct __nv_bfloat162_raw __nv_bfloat162_raw;
-struct {
+} __nv_bfloat16_raw;
+typedef struct __attribute__((aligned(4))) {
   unsigned short x;
   unsigned short y;
-};
-struct __nv_bfloat16 {
+} __nv_bfloat162_raw;
+struct __attribute__((aligned(2))) __nv_bfloat16 {
 protected:
   unsigned short __x;
 public:
   __nv_bfloat16() noexcept = default;
-  constexpr __nv_bfloat16(const __nv_bfloat16_raw &hr);
-  __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr);
-  volatile __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) volatile;
-  volatile __nv_bfloat16 &operator=(const volatile __nv_bfloat16_raw &hr) volatile;
-  operator __nv_bfloat16_raw() const;
-  operator __nv_bfloat16_raw() const volatile;
-  explicit __nv_bfloat16(const __half f);
-  __nv_bfloat16(const float f);
-  __nv_bfloat16(const double f);
-  operator float() const;
-  __nv_bfloat16 &operator=(const float f);
-  __nv_bfloat16 &operator=(const double f);
-  __nv_bfloat16(short val);
-  __nv_bfloat16(unsigned short val);
-  __nv_bfloat16(int val);
-  __nv_bfloat16(unsigned int val);
-  __nv_bfloat16(const long val);
-  __nv_bfloat16(const unsigned long val);
-  __nv_bfloat16(long long val);
-  __nv_bfloat16(unsigned long long val);
-  operator signed char() const;
-  operator unsigned char() const;
-  operator char() const;
-  operator short() const;
-  operator unsigned short() const;
-  operator int() const;
-  operator unsigned int() const;
-  operator long() const;
-  operator unsigned long() const;
-  operator long long() const;
-  operator unsigned long long() const;
-  __nv_bfloat16 &operator=(short val);
-  __nv_bfloat16 &operator=(unsigned short val);
-  __nv_bfloat16 &operator=(int val);
-  __nv_bfloat16 &operator=(unsigned int val);
-  __nv_bfloat16 &operator=(long long val);
-  __nv_bfloat16 &operator=(unsigned long long val);
-  constexpr operator bool() const;
+  constexpr __nv_bfloat16(const __nv_bfloat16_raw &hr) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) __attribute__((host)) __attribute__((device));
+  volatile __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) volatile __attribute__((host)) __attribute__((device));
+  volatile __nv_bfloat16 &operator=(const volatile __nv_bfloat16_raw &hr) volatile __attribute__((host)) __attribute__((device));
+  operator __nv_bfloat16_raw() const __attribute__((host)) __attribute__((device));
+  operator __nv_bfloat16_raw() const volatile __attribute__((host)) __attribute__((device));
+  explicit __nv_bfloat16(const __half f) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(const float f) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(const double f) __attribute__((host)) __attribute__((device));
+  operator float() const __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(const float f) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(const double f) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(short val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(unsigned short val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(int val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(unsigned int val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(const long val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(const unsigned long val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(long long val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16(unsigned long long val) __attribute__((host)) __attribute__((device));
+  operator signed char() const __attribute__((host)) __attribute__((device));
+  operator unsigned char() const __attribute__((host)) __attribute__((device));
+  operator char() const __attribute__((host)) __attribute__((device));
+  operator short() const __attribute__((host)) __attribute__((device));
+  operator unsigned short() const __attribute__((host)) __attribute__((device));
+  operator int() const __attribute__((host)) __attribute__((device));
+  operator unsigned int() const __attribute__((host)) __attribute__((device));
+  operator long() const __attribute__((host)) __attribute__((device));
+  operator unsigned long() const __attribute__((host)) __attribute__((device));
+  operator long long() const __attribute__((host)) __attribute__((device));
+  operator unsigned long long() const __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(short val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(unsigned short val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(int val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(unsigned int val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(long long val) __attribute__((host)) __attribute__((device));
+  __nv_bfloat16 &operator=(unsigned long long val) __attribute__((host)) __attribute__((device));
+  constexpr operator bool() const __attribute__((host)) __attribute__((device));
 };
-struct __nv_bfloat162 {
+struct __attribute__((aligned(4))) __nv_bfloat162 {
   __nv_bfloat16 x;
   __nv_bfloat16 y;
   __nv_bfloat162() noexcept = default;
-  __nv_bfloat162(__nv_bfloat162 &&src);
-  __nv_bfloat162 &operator=(__nv_bfloat162 &&src);
-  constexpr __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b);
-  __nv_bfloat162(const __nv_bfloat162 &src);
-  __nv_bfloat162 &operator=(const __nv_bfloat162 &src);
-  __nv_bfloat162(const __nv_bfloat162_raw &h2r);
-  __nv_bfloat162 &operator=(const __nv_bfloat162_raw &h2r);
-  operator __nv_bfloat162_raw() const;
+  __nv_bfloat162(__nv_bfloat162 &&src) __attribute__((host)) __attribute__((device));
+  __nv_bfloat162 &operator=(__nv_bfloat162 &&src) __attribute__((host)) __attribute__((device));
+  constexpr __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) __attribute__((host)) __attribute__((device));
+  __nv_bfloat162(const __nv_bfloat162 &src) __attribute__((host)) __attribute__((device));
+  __nv_bfloat162 &operator=(const __nv_bfloat162 &src) __attribute__((host)) __attribute__((device));
+  __nv_bfloat162(const __nv_bfloat162_raw &h2r) __attribute__((host)) __attribute__((device));
+  __nv_bfloat162 &operator=(const __nv_bfloat162_raw &h2r) __attribute__((host)) __attribute__((device));
+  operator __nv_bfloat162_raw() const __attribute__((host)) __attribute__((device));
 };
 #include "cuda_bf16.hpp"
 typedef __nv_bfloat16 nv_bfloat16;

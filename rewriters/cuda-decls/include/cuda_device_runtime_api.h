@@ -20,181 +20,181 @@
 #define cudaStreamFireAndForget ((cudaStream_t)0x4)
 #endif
 extern "C" {
-extern cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+extern cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaGraphExec_t cudaGetCurrentGraphExec();
+static inline cudaGraphExec_t cudaGetCurrentGraphExec() __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeSetParam(cudaGraphDeviceNode_t node, size_t offset, const void *value, size_t size);
+extern cudaError_t cudaGraphKernelNodeSetParam(cudaGraphDeviceNode_t node, size_t offset, const void *value, size_t size) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeSetEnabled(cudaGraphDeviceNode_t node, bool enable);
+extern cudaError_t cudaGraphKernelNodeSetEnabled(cudaGraphDeviceNode_t node, bool enable) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeSetGridDim(cudaGraphDeviceNode_t node, dim3 gridDim);
+extern cudaError_t cudaGraphKernelNodeSetGridDim(cudaGraphDeviceNode_t node, dim3 gridDim) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeUpdatesApply(const cudaGraphKernelNodeUpdate *updates, size_t updateCount);
+extern cudaError_t cudaGraphKernelNodeUpdatesApply(const cudaGraphKernelNodeUpdate *updates, size_t updateCount) __attribute__((device));
 }
 extern "C" {
-static inline void cudaTriggerProgrammaticLaunchCompletion();
+static inline void cudaTriggerProgrammaticLaunchCompletion() __attribute__((device));
 }
 extern "C" {
-static inline void cudaGridDependencySynchronize();
+static inline void cudaGridDependencySynchronize() __attribute__((device));
 }
 extern "C" {
-extern void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
+extern void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value) __attribute__((device));
 }
 extern "C" {
-extern unsigned long long cudaCGGetIntrinsicHandle(enum cudaCGScope scope);
+extern unsigned long long cudaCGGetIntrinsicHandle(enum cudaCGScope scope) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaCGSynchronize(unsigned long long handle, unsigned int flags);
+extern cudaError_t cudaCGSynchronize(unsigned long long handle, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaCGSynchronizeGrid(unsigned long long handle, unsigned int flags);
+extern cudaError_t cudaCGSynchronizeGrid(unsigned long long handle, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaCGGetSize(unsigned int *numThreads, unsigned int *numGrids, unsigned long long handle);
+extern cudaError_t cudaCGGetSize(unsigned int *numThreads, unsigned int *numGrids, unsigned long long handle) __attribute__((device));
 }
 extern "C" {
-extern cudaError_t cudaCGGetRank(unsigned int *threadRank, unsigned int *gridRank, unsigned long long handle);
+extern cudaError_t cudaCGGetRank(unsigned int *threadRank, unsigned int *gridRank, unsigned long long handle) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+static inline cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
+static inline cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig);
+static inline cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig);
+static inline cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaGetLastError();
+static inline cudaError_t cudaGetLastError() __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaPeekAtLastError();
+static inline cudaError_t cudaPeekAtLastError() __attribute__((device));
 }
 extern "C" {
-static inline const char *cudaGetErrorString(cudaError_t error);
+static inline const char *cudaGetErrorString(cudaError_t error) __attribute__((device));
 }
 extern "C" {
-static inline const char *cudaGetErrorName(cudaError_t error);
+static inline const char *cudaGetErrorName(cudaError_t error) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaGetDeviceCount(int *count);
+static inline cudaError_t cudaGetDeviceCount(int *count) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaGetDevice(int *device);
+static inline cudaError_t cudaGetDevice(int *device) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+static inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaStreamDestroy(cudaStream_t stream);
+static inline cudaError_t cudaStreamDestroy(cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+static inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+static inline cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+static inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+static inline cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream);
+static inline cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags);
+static inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream, unsigned int flags);
+static inline cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaEventDestroy(cudaEvent_t event);
+static inline cudaError_t cudaEventDestroy(cudaEvent_t event) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaFree(void *devPtr);
+static inline cudaError_t cudaFree(void *devPtr) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMalloc(void **devPtr, size_t size);
+static inline cudaError_t cudaMalloc(void **devPtr, size_t size) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream);
+static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream);
+static inline cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream);
+static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream);
+static inline cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
+static inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
+static inline cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream);
+static inline cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream);
+static inline cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream);
+static inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream);
+static inline cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream);
+static inline cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream);
+static inline cudaError_t cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+static inline cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSmemSize);
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSmemSize) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSmemSize, unsigned int flags);
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSmemSize, unsigned int flags) __attribute__((device));
 }
 extern "C" {
-static inline void *cudaGetParameterBuffer(size_t alignment, size_t size);
+static inline void *cudaGetParameterBuffer(size_t alignment, size_t size) __attribute__((device));
 }
 extern "C" {
-static inline void *cudaGetParameterBufferV2(void *func, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize);
+static inline void *cudaGetParameterBufferV2(void *func, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaLaunchDevice_ptsz(void *func, void *parameterBuffer, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream);
+static inline cudaError_t cudaLaunchDevice_ptsz(void *func, void *parameterBuffer, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaLaunchDeviceV2_ptsz(void *parameterBuffer, cudaStream_t stream);
+static inline cudaError_t cudaLaunchDeviceV2_ptsz(void *parameterBuffer, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream);
+static inline cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream) __attribute__((device));
 }
 extern "C" {
-static inline cudaError_t cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream);
+static inline cudaError_t cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream) __attribute__((device));
 }
-template <typename T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size);
-template <typename T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry);
-template <typename T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSmemSize);
-template <typename T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize, size_t dynamicSmemSize, unsigned int flags);
-template <typename T> static inline cudaError_t cudaGraphKernelNodeSetParam(cudaGraphDeviceNode_t node, size_t offset, const T &value);
+template <typename T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) __attribute__((device));
+template <typename T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) __attribute__((device));
+template <typename T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSmemSize) __attribute__((device));
+template <typename T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize, size_t dynamicSmemSize, unsigned int flags) __attribute__((device));
+template <typename T> static inline cudaError_t cudaGraphKernelNodeSetParam(cudaGraphDeviceNode_t node, size_t offset, const T &value) __attribute__((device));

@@ -4,70 +4,68 @@
 #include "vector_types.h"
 #include "vector_functions.h"
 #include <utility>
-typedef struct __half_raw __half_raw;
-struct {
+typedef struct __attribute__((aligned(2))) {
   unsigned short x;
-};
-typedef struct __half2_raw __half2_raw;
-struct {
+} __half_raw;
+typedef struct __attribute__((aligned(4))) {
   unsigned short x;
   unsigned short y;
-};
-struct __half {
+} __half2_raw;
+struct __attribute__((aligned(2))) __half {
 protected:
   unsigned short __x;
 public:
   __half() noexcept = default;
-  constexpr __half(const __half_raw &hr);
-  __half &operator=(const __half_raw &hr);
-  volatile __half &operator=(const __half_raw &hr) volatile;
-  volatile __half &operator=(const volatile __half_raw &hr) volatile;
-  operator __half_raw() const;
-  operator __half_raw() const volatile;
-  explicit __half(const __nv_bfloat16 f);
-  __half(const float f);
-  __half(const double f);
-  operator float() const;
-  __half &operator=(const float f);
-  __half &operator=(const double f);
-  __half(const short val);
-  __half(const unsigned short val);
-  __half(const int val);
-  __half(const unsigned int val);
-  __half(const long val);
-  __half(const unsigned long val);
-  __half(const long long val);
-  __half(const unsigned long long val);
-  operator signed char() const;
-  operator unsigned char() const;
-  operator char() const;
-  operator short() const;
-  operator unsigned short() const;
-  operator int() const;
-  operator unsigned int() const;
-  operator long() const;
-  operator unsigned long() const;
-  operator long long() const;
-  operator unsigned long long() const;
-  __half &operator=(const short val);
-  __half &operator=(const unsigned short val);
-  __half &operator=(const int val);
-  __half &operator=(const unsigned int val);
-  __half &operator=(const long long val);
-  __half &operator=(const unsigned long long val);
-  constexpr operator bool() const;
+  constexpr __half(const __half_raw &hr) __attribute__((host)) __attribute__((device));
+  __half &operator=(const __half_raw &hr) __attribute__((host)) __attribute__((device));
+  volatile __half &operator=(const __half_raw &hr) volatile __attribute__((host)) __attribute__((device));
+  volatile __half &operator=(const volatile __half_raw &hr) volatile __attribute__((host)) __attribute__((device));
+  operator __half_raw() const __attribute__((host)) __attribute__((device));
+  operator __half_raw() const volatile __attribute__((host)) __attribute__((device));
+  explicit __half(const __nv_bfloat16 f) __attribute__((host)) __attribute__((device));
+  __half(const float f) __attribute__((host)) __attribute__((device));
+  __half(const double f) __attribute__((host)) __attribute__((device));
+  operator float() const __attribute__((host)) __attribute__((device));
+  __half &operator=(const float f) __attribute__((host)) __attribute__((device));
+  __half &operator=(const double f) __attribute__((host)) __attribute__((device));
+  __half(const short val) __attribute__((host)) __attribute__((device));
+  __half(const unsigned short val) __attribute__((host)) __attribute__((device));
+  __half(const int val) __attribute__((host)) __attribute__((device));
+  __half(const unsigned int val) __attribute__((host)) __attribute__((device));
+  __half(const long val) __attribute__((host)) __attribute__((device));
+  __half(const unsigned long val) __attribute__((host)) __attribute__((device));
+  __half(const long long val) __attribute__((host)) __attribute__((device));
+  __half(const unsigned long long val) __attribute__((host)) __attribute__((device));
+  operator signed char() const __attribute__((host)) __attribute__((device));
+  operator unsigned char() const __attribute__((host)) __attribute__((device));
+  operator char() const __attribute__((host)) __attribute__((device));
+  operator short() const __attribute__((host)) __attribute__((device));
+  operator unsigned short() const __attribute__((host)) __attribute__((device));
+  operator int() const __attribute__((host)) __attribute__((device));
+  operator unsigned int() const __attribute__((host)) __attribute__((device));
+  operator long() const __attribute__((host)) __attribute__((device));
+  operator unsigned long() const __attribute__((host)) __attribute__((device));
+  operator long long() const __attribute__((host)) __attribute__((device));
+  operator unsigned long long() const __attribute__((host)) __attribute__((device));
+  __half &operator=(const short val) __attribute__((host)) __attribute__((device));
+  __half &operator=(const unsigned short val) __attribute__((host)) __attribute__((device));
+  __half &operator=(const int val) __attribute__((host)) __attribute__((device));
+  __half &operator=(const unsigned int val) __attribute__((host)) __attribute__((device));
+  __half &operator=(const long long val) __attribute__((host)) __attribute__((device));
+  __half &operator=(const unsigned long long val) __attribute__((host)) __attribute__((device));
+  constexpr operator bool() const __attribute__((host)) __attribute__((device));
 };
-struct __half2 {
+struct __attribute__((aligned(4))) __half2 {
   __half x;
   __half y;
   __half2() noexcept = default;
-  __half2(const __half2 &&src);
-  __half2 &operator=(const __half2 &&src);
-  constexpr __half2(const __half &a, const __half &b);
-  __half2(const __half2 &src);
-  __half2 &operator=(const __half2 &src);
-  __half2(const __half2_raw &h2r);
-  __half2 &operator=(const __half2_raw &h2r);
-  operator __half2_raw() const;
+  __half2(const __half2 &&src) __attribute__((host)) __attribute__((device));
+  __half2 &operator=(const __half2 &&src) __attribute__((host)) __attribute__((device));
+  constexpr __half2(const __half &a, const __half &b) __attribute__((host)) __attribute__((device));
+  __half2(const __half2 &src) __attribute__((host)) __attribute__((device));
+  __half2 &operator=(const __half2 &src) __attribute__((host)) __attribute__((device));
+  __half2(const __half2_raw &h2r) __attribute__((host)) __attribute__((device));
+  __half2 &operator=(const __half2_raw &h2r) __attribute__((host)) __attribute__((device));
+  operator __half2_raw() const __attribute__((host)) __attribute__((device));
 };
 #include "cuda_fp16.hpp"

@@ -3,8 +3,8 @@
 #pragma once
 #include "driver_types.h"
 extern "C" {
-extern cudaError_t cudaProfilerStart();
+extern cudaError_t cudaProfilerStart() __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaProfilerStop();
+extern cudaError_t cudaProfilerStop() __attribute__((host));
 }

@@ -14,938 +14,938 @@
 #include "vector_types.h"
 #include "cuda_device_runtime_api.h"
 extern "C" {
-extern cudaError_t cudaDeviceReset();
+extern cudaError_t cudaDeviceReset() __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceSynchronize();
+extern cudaError_t cudaDeviceSynchronize() __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+extern cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
+extern cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, const struct cudaChannelFormatDesc *fmtDesc, int device);
+extern cudaError_t cudaDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, const struct cudaChannelFormatDesc *fmtDesc, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig);
+extern cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+extern cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+extern cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+extern cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+extern cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+extern cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+extern cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+extern cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+extern cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+extern cudaError_t cudaIpcCloseMemHandle(void *devPtr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget target, enum cudaFlushGPUDirectRDMAWritesScope scope);
+extern cudaError_t cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget target, enum cudaFlushGPUDirectRDMAWritesScope scope) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc, void *userData, cudaAsyncCallbackHandle_t *callback);
+extern cudaError_t cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc, void *userData, cudaAsyncCallbackHandle_t *callback) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceUnregisterAsyncNotification(int device, cudaAsyncCallbackHandle_t callback);
+extern cudaError_t cudaDeviceUnregisterAsyncNotification(int device, cudaAsyncCallbackHandle_t callback) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig);
+extern cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+extern cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetLastError();
+extern cudaError_t cudaGetLastError() __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaPeekAtLastError();
+extern cudaError_t cudaPeekAtLastError() __attribute__((host));
 }
 extern "C" {
-extern const char *cudaGetErrorName(cudaError_t error);
+extern const char *cudaGetErrorName(cudaError_t error) __attribute__((host));
 }
 extern "C" {
-extern const char *cudaGetErrorString(cudaError_t error);
+extern const char *cudaGetErrorString(cudaError_t error) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetDeviceCount(int *count);
+extern cudaError_t cudaGetDeviceCount(int *count) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+extern cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+extern cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetHostAtomicCapabilities(unsigned int *capabilities, const enum cudaAtomicOperation *operations, unsigned int count, int device);
+extern cudaError_t cudaDeviceGetHostAtomicCapabilities(unsigned int *capabilities, const enum cudaAtomicOperation *operations, unsigned int count, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+extern cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+extern cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+extern cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList, int device, int flags);
+extern cudaError_t cudaDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList, int device, int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice);
+extern cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetP2PAtomicCapabilities(unsigned int *capabilities, const enum cudaAtomicOperation *operations, unsigned int count, int srcDevice, int dstDevice);
+extern cudaError_t cudaDeviceGetP2PAtomicCapabilities(unsigned int *capabilities, const enum cudaAtomicOperation *operations, unsigned int count, int srcDevice, int dstDevice) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+extern cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+extern cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaSetDevice(int device);
+extern cudaError_t cudaSetDevice(int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetDevice(int *device);
+extern cudaError_t cudaGetDevice(int *device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaSetValidDevices(int *device_arr, int len);
+extern cudaError_t cudaSetValidDevices(int *device_arr, int len) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaSetDeviceFlags(unsigned int flags);
+extern cudaError_t cudaSetDeviceFlags(unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+extern cudaError_t cudaGetDeviceFlags(unsigned int *flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+extern cudaError_t cudaStreamCreate(cudaStream_t *pStream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+extern cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
+extern cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+extern cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
+extern cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId);
+extern cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device);
+extern cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaCtxResetPersistingL2Cache();
+extern cudaError_t cudaCtxResetPersistingL2Cache() __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+extern cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value_out);
+extern cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value);
+extern cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamDestroy(cudaStream_t stream);
+extern cudaError_t cudaStreamDestroy(cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+extern cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
 typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
 }
 extern "C" {
-extern cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData, unsigned int flags);
+extern cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+extern cudaError_t cudaStreamSynchronize(cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamQuery(cudaStream_t stream);
+extern cudaError_t cudaStreamQuery(cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0, unsigned int flags = 4);
+extern cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0, unsigned int flags = 4) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+extern cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, enum cudaStreamCaptureMode mode);
+extern cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, enum cudaStreamCaptureMode mode) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+extern cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+extern cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+extern cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0, const cudaGraphNode_t **dependencies_out = 0, const cudaGraphEdgeData **edgeData_out = 0, size_t *numDependencies_out = 0);
+extern cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0, const cudaGraphNode_t **dependencies_out = 0, const cudaGraphEdgeData **edgeData_out = 0, size_t *numDependencies_out = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags = 0);
+extern cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventCreate(cudaEvent_t *event);
+extern cudaError_t cudaEventCreate(cudaEvent_t *event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+extern cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+extern cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0);
+extern cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventQuery(cudaEvent_t event);
+extern cudaError_t cudaEventQuery(cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventSynchronize(cudaEvent_t event);
+extern cudaError_t cudaEventSynchronize(cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventDestroy(cudaEvent_t event);
+extern cudaError_t cudaEventDestroy(cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+extern cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaImportExternalMemory(cudaExternalMemory_t *extMem_out, const struct cudaExternalMemoryHandleDesc *memHandleDesc);
+extern cudaError_t cudaImportExternalMemory(cudaExternalMemory_t *extMem_out, const struct cudaExternalMemoryHandleDesc *memHandleDesc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem, const struct cudaExternalMemoryBufferDesc *bufferDesc);
+extern cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem, const struct cudaExternalMemoryBufferDesc *bufferDesc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaExternalMemoryGetMappedMipmappedArray(cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem, const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc);
+extern cudaError_t cudaExternalMemoryGetMappedMipmappedArray(cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem, const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDestroyExternalMemory(cudaExternalMemory_t extMem);
+extern cudaError_t cudaDestroyExternalMemory(cudaExternalMemory_t extMem) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out, const struct cudaExternalSemaphoreHandleDesc *semHandleDesc);
+extern cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out, const struct cudaExternalSemaphoreHandleDesc *semHandleDesc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams *paramsArray, unsigned int numExtSems, cudaStream_t stream = 0);
+extern cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams *paramsArray, unsigned int numExtSems, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams *paramsArray, unsigned int numExtSems, cudaStream_t stream = 0);
+extern cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams *paramsArray, unsigned int numExtSems, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extSem);
+extern cudaError_t cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extSem) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream);
+extern cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+extern cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream);
+extern cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
+extern cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+extern cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+extern cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFuncGetName(const char **name, const void *func);
+extern cudaError_t cudaFuncGetName(const char **name, const void *func) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize);
+extern cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
+extern cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
+extern cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
+extern cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize);
+extern cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned int flags);
+extern cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig);
+extern cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func, const cudaLaunchConfig_t *launchConfig);
+extern cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func, const cudaLaunchConfig_t *launchConfig) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = 1);
+extern cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = 1) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMalloc(void **devPtr, size_t size);
+extern cudaError_t cudaMalloc(void **devPtr, size_t size) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocHost(void **ptr, size_t size);
+extern cudaError_t cudaMallocHost(void **ptr, size_t size) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+extern cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height = 0, unsigned int flags = 0);
+extern cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height = 0, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFree(void *devPtr);
+extern cudaError_t cudaFree(void *devPtr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFreeHost(void *ptr);
+extern cudaError_t cudaFreeHost(void *ptr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFreeArray(cudaArray_t array);
+extern cudaError_t cudaFreeArray(cudaArray_t array) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
+extern cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+extern cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+extern cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaHostUnregister(void *ptr);
+extern cudaError_t cudaHostUnregister(void *ptr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+extern cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+extern cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
+extern cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int flags = 0);
+extern cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int numLevels, unsigned int flags = 0);
+extern cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int numLevels, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level);
+extern cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+extern cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+extern cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+extern cudaError_t cudaMemGetInfo(size_t *free, size_t *total) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags, cudaArray_t array);
+extern cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags, cudaArray_t array) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx);
+extern cudaError_t cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaArray_t array, int device);
+extern cudaError_t cudaArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaArray_t array, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMipmappedArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaMipmappedArray_t mipmap, int device);
+extern cudaError_t cudaMipmappedArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaMipmappedArray_t mipmap, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaArray_t array);
+extern cudaError_t cudaArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaArray_t array) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaMipmappedArray_t mipmap);
+extern cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaMipmappedArray_t mipmap) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+extern cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
+extern cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
+extern cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
+extern cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind);
+extern cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height, enum cudaMemcpyKind kind = cudaMemcpyDeviceToDevice);
+extern cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height, enum cudaMemcpyKind kind = cudaMemcpyDeviceToDevice) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+extern cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+extern cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes, size_t count, struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, cudaStream_t stream);
+extern cudaError_t cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes, size_t count, struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy3DBatchAsync(size_t numOps, struct cudaMemcpy3DBatchOp *opList, unsigned long long flags, cudaStream_t stream);
+extern cudaError_t cudaMemcpy3DBatchAsync(size_t numOps, struct cudaMemcpy3DBatchOp *opList, unsigned long long flags, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+extern cudaError_t cudaMemset(void *devPtr, int value, size_t count) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+extern cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
+extern cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
+extern cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream = 0);
+extern cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream = 0);
+extern cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+extern cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+extern cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream = 0);
+extern cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPrefetchBatchAsync(void **dptrs, size_t *sizes, size_t count, struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream);
+extern cudaError_t cudaMemPrefetchBatchAsync(void **dptrs, size_t *sizes, size_t count, struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemDiscardBatchAsync(void **dptrs, size_t *sizes, size_t count, unsigned long long flags, cudaStream_t stream);
+extern cudaError_t cudaMemDiscardBatchAsync(void **dptrs, size_t *sizes, size_t count, unsigned long long flags, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemDiscardAndPrefetchBatchAsync(void **dptrs, size_t *sizes, size_t count, struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream);
+extern cudaError_t cudaMemDiscardAndPrefetchBatchAsync(void **dptrs, size_t *sizes, size_t count, struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location);
+extern cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute, const void *devPtr, size_t count);
+extern cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute, const void *devPtr, size_t count) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute *attributes, size_t numAttributes, const void *devPtr, size_t count);
+extern cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute *attributes, size_t numAttributes, const void *devPtr, size_t count) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count, enum cudaMemcpyKind kind);
+extern cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count, enum cudaMemcpyKind kind) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count, enum cudaMemcpyKind kind);
+extern cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count, enum cudaMemcpyKind kind) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind = cudaMemcpyDeviceToDevice);
+extern cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind = cudaMemcpyDeviceToDevice) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
+extern cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+extern cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+extern cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+extern cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+extern cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList, size_t count);
+extern cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList, size_t count) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool, struct cudaMemLocation *location);
+extern cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool, struct cudaMemLocation *location) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+extern cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+extern cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum cudaMemAllocationType type);
+extern cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum cudaMemAllocationType type) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum cudaMemAllocationType type);
+extern cudaError_t cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location, enum cudaMemAllocationType type) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type, cudaMemPool_t memPool);
+extern cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type, cudaMemPool_t memPool) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+extern cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool, enum cudaMemAllocationHandleType handleType, unsigned int flags);
+extern cudaError_t cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool, enum cudaMemAllocationHandleType handleType, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle, enum cudaMemAllocationHandleType handleType, unsigned int flags);
+extern cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle, enum cudaMemAllocationHandleType handleType, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *exportData, void *ptr);
+extern cudaError_t cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *exportData, void *ptr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool, struct cudaMemPoolPtrExportData *exportData);
+extern cudaError_t cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool, struct cudaMemPoolPtrExportData *exportData) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
+extern cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
+extern cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+extern cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+extern cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+extern cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags);
+extern cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream = 0);
+extern cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream = 0);
+extern cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource);
+extern cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource, unsigned int arrayIndex, unsigned int mipLevel);
+extern cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource, unsigned int arrayIndex, unsigned int mipLevel) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray, cudaGraphicsResource_t resource);
+extern cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray, cudaGraphicsResource_t resource) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
+extern cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array) __attribute__((host));
 }
 extern "C" {
-extern struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
+extern struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc, const struct cudaTextureDesc *pTexDesc, const struct cudaResourceViewDesc *pResViewDesc);
+extern cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc, const struct cudaTextureDesc *pTexDesc, const struct cudaResourceViewDesc *pResViewDesc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+extern cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject);
+extern cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject);
+extern cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc, cudaTextureObject_t texObject);
+extern cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc, cudaTextureObject_t texObject) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc);
+extern cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+extern cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject);
+extern cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDriverGetVersion(int *driverVersion);
+extern cudaError_t cudaDriverGetVersion(int *driverVersion) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+extern cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) __attribute__((host));
 }
 extern "C" {
 typedef void (*cudaLogsCallback_t)(void *, cudaLogLevel, char *, size_t);
 }
 extern "C" {
-extern cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc, void *userData, cudaLogsCallbackHandle *callback_out);
+extern cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc, void *userData, cudaLogsCallbackHandle *callback_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback);
+extern cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLogsCurrent(cudaLogIterator *iterator_out, unsigned int flags);
+extern cudaError_t cudaLogsCurrent(cudaLogIterator *iterator_out, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLogsDumpToFile(cudaLogIterator *iterator, const char *pathToFile, unsigned int flags);
+extern cudaError_t cudaLogsDumpToFile(cudaLogIterator *iterator, const char *pathToFile, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLogsDumpToMemory(cudaLogIterator *iterator, char *buffer, size_t *size, unsigned int flags);
+extern cudaError_t cudaLogsDumpToMemory(cudaLogIterator *iterator, char *buffer, size_t *size, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
+extern cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams);
+extern cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernelNodeParams *pNodeParams);
+extern cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernelNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams);
+extern cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc);
+extern cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value_out);
+extern cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value);
+extern cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaMemcpy3DParms *pCopyParams);
+extern cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaMemcpy3DParms *pCopyParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy3DParms *pNodeParams);
+extern cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy3DParms *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams);
+extern cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t node, const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t node, const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t node, void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t node, void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaMemsetParams *pMemsetParams);
+extern cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaMemsetParams *pMemsetParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *pNodeParams);
+extern cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams);
+extern cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaHostNodeParams *pNodeParams);
+extern cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaHostNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *pNodeParams);
+extern cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams);
+extern cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaGraph_t childGraph);
+extern cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaGraph_t childGraph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph);
+extern cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies);
+extern cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaEvent_t event);
+extern cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out);
+extern cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event);
+extern cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaEvent_t event);
+extern cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out);
+extern cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event);
+extern cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddExternalSemaphoresSignalNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams);
+extern cudaError_t cudaGraphAddExternalSemaphoresSignalNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(cudaGraphNode_t hNode, struct cudaExternalSemaphoreSignalNodeParams *params_out);
+extern cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(cudaGraphNode_t hNode, struct cudaExternalSemaphoreSignalNodeParams *params_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExternalSemaphoresSignalNodeSetParams(cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams);
+extern cudaError_t cudaGraphExternalSemaphoresSignalNodeSetParams(cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddExternalSemaphoresWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams);
+extern cudaError_t cudaGraphAddExternalSemaphoresWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(cudaGraphNode_t hNode, struct cudaExternalSemaphoreWaitNodeParams *params_out);
+extern cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(cudaGraphNode_t hNode, struct cudaExternalSemaphoreWaitNodeParams *params_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExternalSemaphoresWaitNodeSetParams(cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams);
+extern cudaError_t cudaGraphExternalSemaphoresWaitNodeSetParams(cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams);
+extern cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, struct cudaMemAllocNodeParams *params_out);
+extern cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, struct cudaMemAllocNodeParams *params_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dptr);
+extern cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dptr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out);
+extern cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGraphMemTrim(int device);
+extern cudaError_t cudaDeviceGraphMemTrim(int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value);
+extern cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value);
+extern cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph);
+extern cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode, cudaGraph_t clonedGraph);
+extern cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode, cudaGraph_t clonedGraph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+extern cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+extern cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+extern cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, cudaGraphEdgeData *edgeData, size_t *numEdges);
+extern cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, cudaGraphEdgeData *edgeData, size_t *numEdges) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies, cudaGraphEdgeData *edgeData, size_t *pNumDependencies);
+extern cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies, cudaGraphEdgeData *edgeData, size_t *pNumDependencies) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes, cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes);
+extern cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes, cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies);
+extern cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies);
+extern cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node);
+extern cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0);
+extern cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0);
+extern cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphInstantiateParams *instantiateParams);
+extern cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphInstantiateParams *instantiateParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags);
+extern cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams);
+extern cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams);
+extern cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const void *symbol, const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+extern cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams);
+extern cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams);
+extern cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, cudaGraph_t childGraph);
+extern cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, cudaGraph_t childGraph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event);
+extern cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event);
+extern cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecExternalSemaphoresSignalNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams);
+extern cudaError_t cudaGraphExecExternalSemaphoresSignalNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecExternalSemaphoresWaitNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams);
+extern cudaError_t cudaGraphExecExternalSemaphoresWaitNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, unsigned int isEnabled);
+extern cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, unsigned int isEnabled) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, unsigned int *isEnabled);
+extern cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, unsigned int *isEnabled) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphExecUpdateResultInfo *resultInfo);
+extern cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphExecUpdateResultInfo *resultInfo) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
+extern cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+extern cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+extern cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+extern cudaError_t cudaGraphDestroy(cudaGraph_t graph) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+extern cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, void *ptr, cudaHostFn_t destroy, unsigned int initialRefcount, unsigned int flags);
+extern cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, void *ptr, cudaHostFn_t destroy, unsigned int initialRefcount, unsigned int flags) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaUserObjectRetain(cudaUserObject_t object, unsigned int count = 1);
+extern cudaError_t cudaUserObjectRetain(cudaUserObject_t object, unsigned int count = 1) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaUserObjectRelease(cudaUserObject_t object, unsigned int count = 1);
+extern cudaError_t cudaUserObjectRelease(cudaUserObject_t object, unsigned int count = 1) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphRetainUserObject(cudaGraph_t graph, cudaUserObject_t object, unsigned int count = 1, unsigned int flags = 0);
+extern cudaError_t cudaGraphRetainUserObject(cudaGraph_t graph, cudaUserObject_t object, unsigned int count = 1, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphReleaseUserObject(cudaGraph_t graph, cudaUserObject_t object, unsigned int count = 1);
+extern cudaError_t cudaGraphReleaseUserObject(cudaGraph_t graph, cudaUserObject_t object, unsigned int count = 1) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams);
+extern cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams);
+extern cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams);
+extern cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph, unsigned int defaultLaunchValue = 0, unsigned int flags = 0);
+extern cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph, unsigned int defaultLaunchValue = 0, unsigned int flags = 0) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, enum cudaDriverEntryPointQueryResult *driverStatus = __null);
+extern cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, enum cudaDriverEntryPointQueryResult *driverStatus = __null) __attribute__((deprecated(""))) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion, unsigned long long flags, enum cudaDriverEntryPointQueryResult *driverStatus = __null);
+extern cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion, unsigned long long flags, enum cudaDriverEntryPointQueryResult *driverStatus = __null) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryLoadData(cudaLibrary_t *library, const void *code, enum cudaJitOption *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, enum cudaLibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions);
+extern cudaError_t cudaLibraryLoadData(cudaLibrary_t *library, const void *code, enum cudaJitOption *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, enum cudaLibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, enum cudaJitOption *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, enum cudaLibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions);
+extern cudaError_t cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, enum cudaJitOption *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, enum cudaLibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryUnload(cudaLibrary_t library);
+extern cudaError_t cudaLibraryUnload(cudaLibrary_t library) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t library, const char *name);
+extern cudaError_t cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t library, const char *name) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name);
+extern cudaError_t cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name);
+extern cudaError_t cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryGetUnifiedFunction(void **fptr, cudaLibrary_t library, const char *symbol);
+extern cudaError_t cudaLibraryGetUnifiedFunction(void **fptr, cudaLibrary_t library, const char *symbol) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t lib);
+extern cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t lib) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels, cudaLibrary_t lib);
+extern cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels, cudaLibrary_t lib) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaKernelSetAttributeForDevice(cudaKernel_t kernel, enum cudaFuncAttribute attr, int value, int device);
+extern cudaError_t cudaKernelSetAttributeForDevice(cudaKernel_t kernel, enum cudaFuncAttribute attr, int value, int device) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetExportTable(const void **ppExportTable, const cudaUUID_t *pExportTableId);
+extern cudaError_t cudaGetExportTable(const void **ppExportTable, const cudaUUID_t *pExportTableId) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr);
+extern cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr) __attribute__((host));
 }
 extern "C" {
-extern cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, const void *entryFuncAddr);
+extern cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, const void *entryFuncAddr) __attribute__((host));
 }

@@ -5,114 +5,74 @@
 #include "cudnn_ops.h"
 extern "C" {
 extern "C" {
-typedef enum cudnnRNNAlgo_t cudnnRNNAlgo_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RNN_ALGO_STANDARD = 0,
     CUDNN_RNN_ALGO_PERSIST_STATIC = 1,
     CUDNN_RNN_ALGO_PERSIST_DYNAMIC = 2,
     CUDNN_RNN_ALGO_PERSIST_STATIC_SMALL_H = 3,
     CUDNN_RNN_ALGO_COUNT = 4
-};
+} cudnnRNNAlgo_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnForwardMode_t cudnnForwardMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_FWD_MODE_INFERENCE = 0,
     CUDNN_FWD_MODE_TRAINING = 1
-};
+} cudnnForwardMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnRNNMode_t cudnnRNNMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RNN_RELU = 0,
     CUDNN_RNN_TANH = 1,
     CUDNN_LSTM = 2,
     CUDNN_GRU = 3
-};
+} cudnnRNNMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnRNNBiasMode_t cudnnRNNBiasMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RNN_NO_BIAS = 0,
     CUDNN_RNN_SINGLE_INP_BIAS = 1,
     CUDNN_RNN_DOUBLE_BIAS = 2,
     CUDNN_RNN_SINGLE_REC_BIAS = 3
-};
+} cudnnRNNBiasMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnDirectionMode_t cudnnDirectionMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_UNIDIRECTIONAL = 0,
     CUDNN_BIDIRECTIONAL = 1
-};
+} cudnnDirectionMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnRNNInputMode_t cudnnRNNInputMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_LINEAR_INPUT = 0,
     CUDNN_SKIP_INPUT = 1
-};
+} cudnnRNNInputMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnRNNClipMode_t cudnnRNNClipMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RNN_CLIP_NONE = 0,
     CUDNN_RNN_CLIP_MINMAX = 1
-};
+} cudnnRNNClipMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnRNNDataLayout_t cudnnRNNDataLayout_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED = 0,
     CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED = 1,
     CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED = 2
-};
+} cudnnRNNDataLayout_t;
 }
 }
 extern "C" {
@@ -222,17 +182,12 @@ cudnnStatus_t cudnnRNNForward(cudnnHandle_t handle, cudnnRNNDescriptor_t rnnDesc
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnSeqDataAxis_t cudnnSeqDataAxis_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_SEQDATA_TIME_DIM = 0,
     CUDNN_SEQDATA_BATCH_DIM = 1,
     CUDNN_SEQDATA_BEAM_DIM = 2,
     CUDNN_SEQDATA_VECT_DIM = 3
-};
+} cudnnSeqDataAxis_t;
 }
 }
 extern "C" {
@@ -302,12 +257,7 @@ cudnnStatus_t cudnnGetMultiHeadAttnBuffers(cudnnHandle_t handle, const cudnnAttn
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnMultiHeadAttnWeightKind_t cudnnMultiHeadAttnWeightKind_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_MH_ATTN_Q_WEIGHTS = 0,
     CUDNN_MH_ATTN_K_WEIGHTS = 1,
     CUDNN_MH_ATTN_V_WEIGHTS = 2,
@@ -316,7 +266,7 @@ enum {
     CUDNN_MH_ATTN_K_BIASES = 5,
     CUDNN_MH_ATTN_V_BIASES = 6,
     CUDNN_MH_ATTN_O_BIASES = 7
-};
+} cudnnMultiHeadAttnWeightKind_t;
 }
 }
 extern "C" {
@@ -336,15 +286,10 @@ cudnnStatus_t cudnnAdvVersionCheck();
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnWgradMode_t cudnnWgradMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_WGRAD_MODE_ADD = 0,
     CUDNN_WGRAD_MODE_SET = 1
-};
+} cudnnWgradMode_t;
 }
 }
 extern "C" {
@@ -369,15 +314,10 @@ cudnnStatus_t cudnnMultiHeadAttnBackwardWeights(cudnnHandle_t handle, const cudn
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnLossNormalizationMode_t cudnnLossNormalizationMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_LOSS_NORMALIZATION_NONE = 0,
     CUDNN_LOSS_NORMALIZATION_SOFTMAX = 1
-};
+} cudnnLossNormalizationMode_t;
 }
 }
 extern "C" {

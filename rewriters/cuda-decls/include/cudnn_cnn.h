@@ -11,11 +11,6 @@ typedef struct cudnnConvolutionStruct *cudnnConvolutionDescriptor_t;
 struct cudnnConvolutionStruct;
 extern "C" {
 extern "C" {
-typedef struct cudnnConvolutionFwdAlgoPerfStruct cudnnConvolutionFwdAlgoPerf_t;
-}
-}
-extern "C" {
-extern "C" {
 struct cudnnConvolutionFwdAlgoPerfStruct {
   cudnnConvolutionFwdAlgo_t algo;
   cudnnStatus_t status;
@@ -25,6 +20,11 @@ struct cudnnConvolutionFwdAlgoPerfStruct {
   cudnnMathType_t mathType;
   int reserved[3];
 };
+}
+}
+extern "C" {
+extern "C" {
+typedef struct cudnnConvolutionFwdAlgoPerfStruct cudnnConvolutionFwdAlgoPerf_t;
 }
 }
 extern "C" {
@@ -144,11 +144,6 @@ cudnnStatus_t cudnnConvolutionBiasActivationForward(cudnnHandle_t handle, const 
 }
 extern "C" {
 extern "C" {
-typedef struct cudnnConvolutionBwdDataAlgoPerfStruct cudnnConvolutionBwdDataAlgoPerf_t;
-}
-}
-extern "C" {
-extern "C" {
 struct cudnnConvolutionBwdDataAlgoPerfStruct {
   cudnnConvolutionBwdDataAlgo_t algo;
   cudnnStatus_t status;
@@ -158,6 +153,11 @@ struct cudnnConvolutionBwdDataAlgoPerfStruct {
   cudnnMathType_t mathType;
   int reserved[3];
 };
+}
+}
+extern "C" {
+extern "C" {
+typedef struct cudnnConvolutionBwdDataAlgoPerfStruct cudnnConvolutionBwdDataAlgoPerf_t;
 }
 }
 extern "C" {
@@ -227,12 +227,7 @@ typedef struct cudnnFusedOpsPlanStruct *cudnnFusedOpsPlan_t;
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnFusedOps_t cudnnFusedOps_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_FUSED_SCALE_BIAS_ACTIVATION_CONV_BNSTATS = 0,
     CUDNN_FUSED_SCALE_BIAS_ACTIVATION_WGRAD = 1,
     CUDNN_FUSED_BN_FINALIZE_STATISTICS_TRAINING = 2,
@@ -240,17 +235,12 @@ enum {
     CUDNN_FUSED_CONV_SCALE_BIAS_ADD_ACTIVATION = 4,
     CUDNN_FUSED_SCALE_BIAS_ADD_ACTIVATION_GEN_BITMASK = 5,
     CUDNN_FUSED_DACTIVATION_FORK_DBATCHNORM = 6
-};
+} cudnnFusedOps_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnFusedOpsConstParamLabel_t cudnnFusedOpsConstParamLabel_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_PARAM_XDESC = 0,
     CUDNN_PARAM_XDATA_PLACEHOLDER = 1,
     CUDNN_PARAM_BN_MODE = 2,
@@ -290,17 +280,12 @@ enum {
     CUDNN_PARAM_DZDATA_PLACEHOLDER = 36,
     CUDNN_PARAM_BN_DSCALE_PLACEHOLDER = 37,
     CUDNN_PARAM_BN_DBIAS_PLACEHOLDER = 38
-};
+} cudnnFusedOpsConstParamLabel_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnFusedOpsVariantParamLabel_t cudnnFusedOpsVariantParamLabel_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_PTR_XDATA = 0,
     CUDNN_PTR_BN_EQSCALE = 1,
     CUDNN_PTR_BN_EQBIAS = 2,
@@ -329,17 +314,12 @@ enum {
     CUDNN_SCALAR_INT64_T_BN_ACCUMULATION_COUNT = 101,
     CUDNN_SCALAR_DOUBLE_BN_EXP_AVG_FACTOR = 102,
     CUDNN_SCALAR_DOUBLE_BN_EPSILON = 103
-};
+} cudnnFusedOpsVariantParamLabel_t;
 }
 }
 extern "C" {
 extern "C" {
 cudnnStatus_t cudnnCnnVersionCheck();
-}
-}
-extern "C" {
-extern "C" {
-typedef struct cudnnConvolutionBwdFilterAlgoPerfStruct cudnnConvolutionBwdFilterAlgoPerf_t;
 }
 }
 extern "C" {
@@ -353,6 +333,11 @@ struct cudnnConvolutionBwdFilterAlgoPerfStruct {
   cudnnMathType_t mathType;
   int reserved[3];
 };
+}
+}
+extern "C" {
+extern "C" {
+typedef struct cudnnConvolutionBwdFilterAlgoPerfStruct cudnnConvolutionBwdFilterAlgoPerf_t;
 }
 }
 extern "C" {

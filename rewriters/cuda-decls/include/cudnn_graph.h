@@ -31,12 +31,7 @@ size_t cudnnGetCudartVersion();
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnStatus_t cudnnStatus_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_STATUS_SUCCESS = 0,
     CUDNN_STATUS_NOT_INITIALIZED = 1001,
     CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH = 1002,
@@ -91,7 +86,7 @@ enum {
     CUDNN_STATUS_MAPPING_ERROR = CUDNN_STATUS_INTERNAL_ERROR_TEXTURE_CREATION_FAILED,
     CUDNN_STATUS_RUNTIME_PREREQUISITE_MISSING = CUDNN_STATUS_NOT_SUPPORTED_RUNTIME_PREREQUISITE_MISSING,
     CUDNN_STATUS_VERSION_MISMATCH = CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH
-};
+} cudnnStatus_t;
 }
 }
 extern "C" {
@@ -104,24 +99,19 @@ extern "C" {
 void cudnnGetLastErrorString(char *message, size_t max_size);
 }
 }
+struct cudnnRuntimeTag_t;
 extern "C" {
 extern "C" {
 typedef struct cudnnRuntimeTag_t cudnnRuntimeTag_t;
 }
 }
-struct cudnnRuntimeTag_t;
 extern "C" {
 extern "C" {
-typedef enum cudnnErrQueryMode_t cudnnErrQueryMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_ERRQUERY_RAWCODE = 0,
     CUDNN_ERRQUERY_NONBLOCKING = 1,
     CUDNN_ERRQUERY_BLOCKING = 2
-};
+} cudnnErrQueryMode_t;
 }
 }
 extern "C" {
@@ -156,12 +146,7 @@ cudnnStatus_t cudnnGetStream(cudnnHandle_t handle, cudaStream_t *streamId);
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnDataType_t cudnnDataType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_DATA_FLOAT = 0,
     CUDNN_DATA_DOUBLE = 1,
     CUDNN_DATA_HALF = 2,
@@ -184,72 +169,47 @@ enum {
     CUDNN_DATA_UINT32 = 19,
     CUDNN_DATA_COMPLEX_FP32 = 20,
     CUDNN_DATA_COMPLEX_FP64 = 21
-};
+} cudnnDataType_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnMathType_t cudnnMathType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_DEFAULT_MATH = 0,
     CUDNN_TENSOR_OP_MATH = 1,
     CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION = 2,
     CUDNN_FMA_MATH = 3
-};
+} cudnnMathType_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnNanPropagation_t cudnnNanPropagation_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NOT_PROPAGATE_NAN = 0,
     CUDNN_PROPAGATE_NAN = 1
-};
+} cudnnNanPropagation_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnCTCGradMode_t cudnnCTCGradMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_CTC_ZERO_OOB_GRADIENTS = 0,
     CUDNN_CTC_SKIP_OOB_GRADIENTS = 1
-};
+} cudnnCTCGradMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnTensorFormat_t cudnnTensorFormat_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_TENSOR_NCHW = 0,
     CUDNN_TENSOR_NHWC = 1,
     CUDNN_TENSOR_NCHW_VECT_C = 2
-};
+} cudnnTensorFormat_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnReduceTensorOp_t cudnnReduceTensorOp_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_REDUCE_TENSOR_ADD = 0,
     CUDNN_REDUCE_TENSOR_MUL = 1,
     CUDNN_REDUCE_TENSOR_MIN = 2,
@@ -259,17 +219,12 @@ enum {
     CUDNN_REDUCE_TENSOR_NORM1 = 6,
     CUDNN_REDUCE_TENSOR_NORM2 = 7,
     CUDNN_REDUCE_TENSOR_MUL_NO_ZEROS = 8
-};
+} cudnnReduceTensorOp_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnActivationMode_t cudnnActivationMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_ACTIVATION_SIGMOID = 0,
     CUDNN_ACTIVATION_RELU = 1,
     CUDNN_ACTIVATION_TANH = 2,
@@ -277,27 +232,17 @@ enum {
     CUDNN_ACTIVATION_ELU = 4,
     CUDNN_ACTIVATION_IDENTITY = 5,
     CUDNN_ACTIVATION_SWISH = 6
-};
+} cudnnActivationMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnSeverity_t cudnnSeverity_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_SEV_FATAL = 0,
     CUDNN_SEV_ERROR = 1,
     CUDNN_SEV_WARNING = 2,
     CUDNN_SEV_INFO = 3
-};
-}
-}
-extern "C" {
-extern "C" {
-typedef struct cudnnDebugStruct cudnnDebug_t;
+} cudnnSeverity_t;
 }
 }
 extern "C" {
@@ -315,6 +260,11 @@ struct cudnnDebugStruct {
   int cudaDeviceId;
   int reserved[15];
 };
+}
+}
+extern "C" {
+extern "C" {
+typedef struct cudnnDebugStruct cudnnDebug_t;
 }
 }
 extern "C" {
@@ -339,38 +289,23 @@ cudnnStatus_t cudnnGraphVersionCheck();
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnConvolutionMode_t cudnnConvolutionMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_CONVOLUTION = 0,
     CUDNN_CROSS_CORRELATION = 1
-};
+} cudnnConvolutionMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnReorderType_t cudnnReorderType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_DEFAULT_REORDER = 0,
     CUDNN_NO_REORDER = 1
-};
+} cudnnReorderType_t;
 }
 }
 extern "C" {
 extern "C" {
 typedef void *cudnnBackendDescriptor_t;
-}
-}
-extern "C" {
-extern "C" {
-typedef struct cudnnFractionStruct cudnnFraction_t;
 }
 }
 extern "C" {
@@ -383,12 +318,12 @@ struct cudnnFractionStruct {
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnPointwiseMode_t cudnnPointwiseMode_t;
+typedef struct cudnnFractionStruct cudnnFraction_t;
 }
 }
 extern "C" {
 extern "C" {
-enum {
+typedef enum {
     CUDNN_POINTWISE_ADD = 0,
     CUDNN_POINTWISE_ADD_SQUARE = 5,
     CUDNN_POINTWISE_DIV = 6,
@@ -440,100 +375,65 @@ enum {
     CUDNN_POINTWISE_LOGICAL_NOT = 402,
     CUDNN_POINTWISE_GEN_INDEX = 501,
     CUDNN_POINTWISE_BINARY_SELECT = 601
-};
+} cudnnPointwiseMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnResampleMode_t cudnnResampleMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RESAMPLE_NEAREST = 0,
     CUDNN_RESAMPLE_BILINEAR = 1,
     CUDNN_RESAMPLE_AVGPOOL = 2,
     CUDNN_RESAMPLE_AVGPOOL_INCLUDE_PADDING = 2,
     CUDNN_RESAMPLE_AVGPOOL_EXCLUDE_PADDING = 4,
     CUDNN_RESAMPLE_MAXPOOL = 3
-};
+} cudnnResampleMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnSignalMode_t cudnnSignalMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_SIGNAL_SET = 0,
     CUDNN_SIGNAL_WAIT = 1
-};
+} cudnnSignalMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnGenStatsMode_t cudnnGenStatsMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_GENSTATS_SUM_SQSUM = 0
-};
+} cudnnGenStatsMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBnFinalizeStatsMode_t cudnnBnFinalizeStatsMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_BN_FINALIZE_STATISTICS_TRAINING = 0,
     CUDNN_BN_FINALIZE_STATISTICS_INFERENCE = 1
-};
+} cudnnBnFinalizeStatsMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnRngDistribution_t cudnnRngDistribution_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_RNG_DISTRIBUTION_BERNOULLI = 0,
     CUDNN_RNG_DISTRIBUTION_UNIFORM = 1,
     CUDNN_RNG_DISTRIBUTION_NORMAL = 2
-};
+} cudnnRngDistribution_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnMoeGroupedMatmulMode_t cudnnMoeGroupedMatmulMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_MOE_GROUPED_MATMUL_MODE_NONE = 0,
     CUDNN_MOE_GROUPED_MATMUL_MODE_GATHER = 1,
     CUDNN_MOE_GROUPED_MATMUL_MODE_SCATTER = 2
-};
+} cudnnMoeGroupedMatmulMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendAttributeName_t cudnnBackendAttributeName_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_ATTR_POINTWISE_MODE = 0,
     CUDNN_ATTR_POINTWISE_MATH_PREC = 1,
     CUDNN_ATTR_POINTWISE_NAN_PROPAGATION = 2,
@@ -827,17 +727,12 @@ enum {
     CUDNN_ATTR_OPERATION_MOE_GROUPED_MATMUL_TOKEN_INDEX_DESC = 2906,
     CUDNN_ATTR_OPERATION_MOE_GROUPED_MATMUL_TOKEN_KS_DESC = 2907,
     CUDNN_ATTR_OPERATION_MOE_GROUPED_MATMUL_TOP_K = 2908
-};
+} cudnnBackendAttributeName_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendAttributeType_t cudnnBackendAttributeType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_TYPE_HANDLE = 0,
     CUDNN_TYPE_DATA_TYPE = 1,
     CUDNN_TYPE_BOOLEAN = 2,
@@ -869,17 +764,12 @@ enum {
     CUDNN_TYPE_NORM_FWD_PHASE = 28,
     CUDNN_TYPE_RNG_DISTRIBUTION = 29,
     CUDNN_TYPE_MOE_GROUPED_MATMUL_MODE = 30
-};
+} cudnnBackendAttributeType_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendDescriptorType_t cudnnBackendDescriptorType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_BACKEND_POINTWISE_DESCRIPTOR = 0,
     CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR = 1,
     CUDNN_BACKEND_ENGINE_DESCRIPTOR = 2,
@@ -924,17 +814,12 @@ enum {
     CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR = 41,
     CUDNN_BACKEND_OPERATION_MOE_GROUPED_MATMUL_DESCRIPTOR = 42,
     CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR = 43
-};
+} cudnnBackendDescriptorType_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendNumericalNote_t cudnnBackendNumericalNote_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NUMERICAL_NOTE_TENSOR_CORE = 0,
     CUDNN_NUMERICAL_NOTE_DOWN_CONVERT_INPUTS = 1,
     CUDNN_NUMERICAL_NOTE_REDUCED_PRECISION_REDUCTION = 2,
@@ -946,34 +831,24 @@ enum {
     CUDNN_NUMERICAL_NOTE_WINOGRAD_TILE_13x13 = 8,
     CUDNN_NUMERICAL_NOTE_STRICT_NAN_PROP = 9,
     CUDNN_NUMERICAL_NOTE_TYPE_COUNT = 10
-};
+} cudnnBackendNumericalNote_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendBehaviorNote_t cudnnBackendBehaviorNote_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION = 0,
     CUDNN_BEHAVIOR_NOTE_REQUIRES_FILTER_INT8x32_REORDER = 1,
     CUDNN_BEHAVIOR_NOTE_REQUIRES_BIAS_INT8x32_REORDER = 2,
     CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API = 3,
     CUDNN_BEHAVIOR_NOTE_CUBLASLT_DEPENDENCY = 4,
     CUDNN_BEHAVIOR_NOTE_TYPE_COUNT = 5
-};
+} cudnnBackendBehaviorNote_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendKnobType_t cudnnBackendKnobType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_KNOB_TYPE_SPLIT_K = 0,
     CUDNN_KNOB_TYPE_SWIZZLE = 1,
     CUDNN_KNOB_TYPE_TILE_SIZE = 2,
@@ -1019,98 +894,68 @@ enum {
     CUDNN_KNOB_TYPE_WARP_SPEC_CFG = 42,
     CUDNN_KNOB_TYPE_SWAP_AB = 43,
     CUDNN_KNOB_TYPE_COUNTS = 44
-};
+} cudnnBackendKnobType_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendLayoutType_t cudnnBackendLayoutType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_LAYOUT_TYPE_PREFERRED_NCHW = 0,
     CUDNN_LAYOUT_TYPE_PREFERRED_NHWC = 1,
     CUDNN_LAYOUT_TYPE_PREFERRED_PAD4CK = 2,
     CUDNN_LAYOUT_TYPE_PREFERRED_PAD8CK = 3,
     CUDNN_LAYOUT_TYPE_COUNT = 4
-};
+} cudnnBackendLayoutType_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendHeurMode_t cudnnBackendHeurMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_HEUR_MODE_INSTANT = 0,
     CUDNN_HEUR_MODE_B = 1,
     CUDNN_HEUR_MODE_FALLBACK = 2,
     CUDNN_HEUR_MODE_A = 3,
     CUDNN_HEUR_MODES_COUNT = 4
-};
+} cudnnBackendHeurMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendTensorReordering_t cudnnBackendTensorReordering_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_TENSOR_REORDERING_NONE = 0,
     CUDNN_TENSOR_REORDERING_INT8x32 = 1,
     CUDNN_TENSOR_REORDERING_F16x16 = 2,
     CUDNN_TENSOR_REORDERING_F8_128x4 = 3
-};
+} cudnnBackendTensorReordering_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnPaddingMode_t cudnnPaddingMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_ZERO_PAD = 0,
     CUDNN_NEG_INF_PAD = 1,
     CUDNN_EDGE_VAL_PAD = 2
-};
+} cudnnPaddingMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendNormMode_t cudnnBackendNormMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_LAYER_NORM = 0,
     CUDNN_INSTANCE_NORM = 1,
     CUDNN_BATCH_NORM = 2,
     CUDNN_GROUP_NORM = 3,
     CUDNN_RMS_NORM = 4,
     CUDNN_ADA_LAYER_NORM = 5
-};
+} cudnnBackendNormMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBackendNormFwdPhase_t cudnnBackendNormFwdPhase_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NORM_FWD_INFERENCE = 0,
     CUDNN_NORM_FWD_TRAINING = 1
-};
+} cudnnBackendNormFwdPhase_t;
 }
 }
 extern "C" {

@@ -65,15 +65,10 @@ typedef struct cudnnTensorTransformStruct *cudnnTensorTransformDescriptor_t;
 struct cudnnTensorTransformStruct;
 extern "C" {
 extern "C" {
-typedef enum cudnnDeterminism_t cudnnDeterminism_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NON_DETERMINISTIC = 0,
     CUDNN_DETERMINISTIC = 1
-};
+} cudnnDeterminism_t;
 }
 }
 extern "C" {
@@ -123,15 +118,10 @@ cudnnStatus_t cudnnDestroyTensorDescriptor(cudnnTensorDescriptor_t tensorDesc);
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnFoldingDirection_t cudnnFoldingDirection_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_TRANSFORM_FOLD = 0U,
     CUDNN_TRANSFORM_UNFOLD = 1U
-};
+} cudnnFoldingDirection_t;
 }
 }
 extern "C" {
@@ -176,19 +166,14 @@ cudnnStatus_t cudnnAddTensor(cudnnHandle_t handle, const void *alpha, const cudn
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnOpTensorOp_t cudnnOpTensorOp_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_OP_TENSOR_ADD = 0,
     CUDNN_OP_TENSOR_MUL = 1,
     CUDNN_OP_TENSOR_MIN = 2,
     CUDNN_OP_TENSOR_MAX = 3,
     CUDNN_OP_TENSOR_SQRT = 4,
     CUDNN_OP_TENSOR_NOT = 5
-};
+} cudnnOpTensorOp_t;
 }
 }
 extern "C" {
@@ -218,30 +203,20 @@ cudnnStatus_t cudnnOpTensor(cudnnHandle_t handle, const cudnnOpTensorDescriptor_
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnReduceTensorIndices_t cudnnReduceTensorIndices_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_REDUCE_TENSOR_NO_INDICES = 0,
     CUDNN_REDUCE_TENSOR_FLATTENED_INDICES = 1
-};
+} cudnnReduceTensorIndices_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnIndicesType_t cudnnIndicesType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_32BIT_INDICES = 0,
     CUDNN_64BIT_INDICES = 1,
     CUDNN_16BIT_INDICES = 2,
     CUDNN_8BIT_INDICES = 3
-};
+} cudnnIndicesType_t;
 }
 }
 extern "C" {
@@ -331,29 +306,19 @@ cudnnStatus_t cudnnDestroyFilterDescriptor(cudnnFilterDescriptor_t filterDesc);
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnSoftmaxAlgorithm_t cudnnSoftmaxAlgorithm_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_SOFTMAX_FAST = 0,
     CUDNN_SOFTMAX_ACCURATE = 1,
     CUDNN_SOFTMAX_LOG = 2
-};
+} cudnnSoftmaxAlgorithm_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnSoftmaxMode_t cudnnSoftmaxMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_SOFTMAX_MODE_INSTANCE = 0,
     CUDNN_SOFTMAX_MODE_CHANNEL = 1
-};
+} cudnnSoftmaxMode_t;
 }
 }
 extern "C" {
@@ -363,17 +328,12 @@ cudnnStatus_t cudnnSoftmaxForward(cudnnHandle_t handle, cudnnSoftmaxAlgorithm_t 
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnPoolingMode_t cudnnPoolingMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_POOLING_MAX = 0,
     CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING = 1,
     CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING = 2,
     CUDNN_POOLING_MAX_DETERMINISTIC = 3
-};
+} cudnnPoolingMode_t;
 }
 }
 extern "C" {
@@ -463,14 +423,9 @@ cudnnStatus_t cudnnCreateLRNDescriptor(cudnnLRNDescriptor_t *normDesc);
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnLRNMode_t cudnnLRNMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_LRN_CROSS_CHANNEL_DIM1 = 0
-};
+} cudnnLRNMode_t;
 }
 }
 extern "C" {
@@ -495,14 +450,9 @@ cudnnStatus_t cudnnLRNCrossChannelForward(cudnnHandle_t handle, cudnnLRNDescript
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnDivNormMode_t cudnnDivNormMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_DIVNORM_PRECOMPUTED_MEANS = 0
-};
+} cudnnDivNormMode_t;
 }
 }
 extern "C" {
@@ -512,16 +462,11 @@ cudnnStatus_t cudnnDivisiveNormalizationForward(cudnnHandle_t handle, cudnnLRNDe
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBatchNormMode_t cudnnBatchNormMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_BATCHNORM_PER_ACTIVATION = 0,
     CUDNN_BATCHNORM_SPATIAL = 1,
     CUDNN_BATCHNORM_SPATIAL_PERSISTENT = 2
-};
+} cudnnBatchNormMode_t;
 }
 }
 extern "C" {
@@ -531,16 +476,11 @@ cudnnStatus_t cudnnDeriveBNTensorDescriptor(cudnnTensorDescriptor_t derivedBnDes
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnBatchNormOps_t cudnnBatchNormOps_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_BATCHNORM_OPS_BN = 0,
     CUDNN_BATCHNORM_OPS_BN_ACTIVATION = 1,
     CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION = 2
-};
+} cudnnBatchNormOps_t;
 }
 }
 extern "C" {
@@ -550,28 +490,18 @@ cudnnStatus_t cudnnBatchNormalizationForwardInference(cudnnHandle_t handle, cudn
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnNormMode_t cudnnNormMode_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NORM_PER_ACTIVATION = 0,
     CUDNN_NORM_PER_CHANNEL = 1
-};
+} cudnnNormMode_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnNormAlgo_t cudnnNormAlgo_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NORM_ALGO_STANDARD = 0,
     CUDNN_NORM_ALGO_PERSIST = 1
-};
+} cudnnNormAlgo_t;
 }
 }
 extern "C" {
@@ -581,16 +511,11 @@ cudnnStatus_t cudnnDeriveNormTensorDescriptor(cudnnTensorDescriptor_t derivedNor
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnNormOps_t cudnnNormOps_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_NORM_OPS_NORM = 0,
     CUDNN_NORM_OPS_NORM_ACTIVATION = 1,
     CUDNN_NORM_OPS_NORM_ADD_ACTIVATION = 2
-};
+} cudnnNormOps_t;
 }
 }
 extern "C" {
@@ -600,14 +525,9 @@ cudnnStatus_t cudnnNormalizationForwardInference(cudnnHandle_t handle, cudnnNorm
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnSamplerType_t cudnnSamplerType_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_SAMPLER_BILINEAR = 0
-};
+} cudnnSamplerType_t;
 }
 }
 extern "C" {
@@ -683,12 +603,7 @@ cudnnStatus_t cudnnDropoutForward(cudnnHandle_t handle, const cudnnDropoutDescri
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnConvolutionFwdAlgo_t cudnnConvolutionFwdAlgo_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 0,
     CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 1,
     CUDNN_CONVOLUTION_FWD_ALGO_GEMM = 2,
@@ -698,17 +613,12 @@ enum {
     CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD = 6,
     CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED = 7,
     CUDNN_CONVOLUTION_FWD_ALGO_COUNT = 8
-};
+} cudnnConvolutionFwdAlgo_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnConvolutionBwdFilterAlgo_t cudnnConvolutionBwdFilterAlgo_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_CONVOLUTION_BWD_FILTER_ALGO_0 = 0,
     CUDNN_CONVOLUTION_BWD_FILTER_ALGO_1 = 1,
     CUDNN_CONVOLUTION_BWD_FILTER_ALGO_FFT = 2,
@@ -717,17 +627,12 @@ enum {
     CUDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED = 5,
     CUDNN_CONVOLUTION_BWD_FILTER_ALGO_FFT_TILING = 6,
     CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT = 7
-};
+} cudnnConvolutionBwdFilterAlgo_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnConvolutionBwdDataAlgo_t cudnnConvolutionBwdDataAlgo_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_CONVOLUTION_BWD_DATA_ALGO_0 = 0,
     CUDNN_CONVOLUTION_BWD_DATA_ALGO_1 = 1,
     CUDNN_CONVOLUTION_BWD_DATA_ALGO_FFT = 2,
@@ -735,20 +640,15 @@ enum {
     CUDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD = 4,
     CUDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED = 5,
     CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT = 6
-};
+} cudnnConvolutionBwdDataAlgo_t;
 }
 }
 extern "C" {
 extern "C" {
-typedef enum cudnnCTCLossAlgo_t cudnnCTCLossAlgo_t;
-}
-}
-extern "C" {
-extern "C" {
-enum {
+typedef enum {
     CUDNN_CTC_LOSS_ALGO_DETERMINISTIC = 0,
     CUDNN_CTC_LOSS_ALGO_NON_DETERMINISTIC = 1
-};
+} cudnnCTCLossAlgo_t;
 }
 }
 extern "C" {

@@ -8,9 +8,6 @@
 #include "driver_types.h"
 #include "library_types.h"
 extern "C" {
-typedef enum cufftResult_t cufftResult;
-}
-extern "C" {
 enum cufftResult_t {
     CUFFT_SUCCESS = 0,
     CUFFT_INVALID_PLAN = 1,
@@ -33,6 +30,9 @@ enum cufftResult_t {
 };
 }
 extern "C" {
+typedef enum cufftResult_t cufftResult;
+}
+extern "C" {
 typedef float cufftReal;
 }
 extern "C" {
@@ -51,9 +51,6 @@ typedef cuDoubleComplex cufftDoubleComplex;
 #define CUFFT_INVERSE 1
 #endif
 extern "C" {
-typedef enum cufftType_t cufftType;
-}
-extern "C" {
 enum cufftType_t {
     CUFFT_R2C = 42,
     CUFFT_C2R = 44,
@@ -64,12 +61,15 @@ enum cufftType_t {
 };
 }
 extern "C" {
-typedef enum cufftCompatibility_t cufftCompatibility;
+typedef enum cufftType_t cufftType;
 }
 extern "C" {
 enum cufftCompatibility_t {
     CUFFT_COMPATIBILITY_FFTW_PADDING = 1
 };
+}
+extern "C" {
+typedef enum cufftCompatibility_t cufftCompatibility;
 }
 #ifndef CUFFT_COMPATIBILITY_DEFAULT
 #define CUFFT_COMPATIBILITY_DEFAULT CUFFT_COMPATIBILITY_FFTW_PADDING
@@ -81,103 +81,100 @@ typedef int cufftHandle;
 #define CUFFT_PLAN_NULL -1
 #endif
 extern "C" {
-cufftResult cufftPlan1d(cufftHandle *plan, int nx, cufftType type, int batch);
+cufftResult cufftPlan1d(cufftHandle *plan, int nx, cufftType type, int batch) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftPlan2d(cufftHandle *plan, int nx, int ny, cufftType type);
+cufftResult cufftPlan2d(cufftHandle *plan, int nx, int ny, cufftType type) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftPlan3d(cufftHandle *plan, int nx, int ny, int nz, cufftType type);
+cufftResult cufftPlan3d(cufftHandle *plan, int nx, int ny, int nz, cufftType type) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch);
+cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftMakePlan1d(cufftHandle plan, int nx, cufftType type, int batch, size_t *workSize);
+cufftResult cufftMakePlan1d(cufftHandle plan, int nx, cufftType type, int batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftMakePlan2d(cufftHandle plan, int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftMakePlan2d(cufftHandle plan, int nx, int ny, cufftType type, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftMakePlan3d(cufftHandle plan, int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftMakePlan3d(cufftHandle plan, int nx, int ny, int nz, cufftType type, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftMakePlanMany(cufftHandle plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workSize);
+cufftResult cufftMakePlanMany(cufftHandle plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftMakePlanMany64(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, long long *onembed, long long ostride, long long odist, cufftType type, long long batch, size_t *workSize);
+cufftResult cufftMakePlanMany64(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, long long *onembed, long long ostride, long long odist, cufftType type, long long batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetSizeMany64(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, long long *onembed, long long ostride, long long odist, cufftType type, long long batch, size_t *workSize);
+cufftResult cufftGetSizeMany64(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, long long *onembed, long long ostride, long long odist, cufftType type, long long batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftEstimate1d(int nx, cufftType type, int batch, size_t *workSize);
+cufftResult cufftEstimate1d(int nx, cufftType type, int batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftEstimate2d(int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftEstimate2d(int nx, int ny, cufftType type, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftEstimate3d(int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftEstimate3d(int nx, int ny, int nz, cufftType type, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftEstimateMany(int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workSize);
+cufftResult cufftEstimateMany(int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftCreate(cufftHandle *handle);
+cufftResult cufftCreate(cufftHandle *handle) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetSize1d(cufftHandle handle, int nx, cufftType type, int batch, size_t *workSize);
+cufftResult cufftGetSize1d(cufftHandle handle, int nx, cufftType type, int batch, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetSize2d(cufftHandle handle, int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftGetSize2d(cufftHandle handle, int nx, int ny, cufftType type, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetSize3d(cufftHandle handle, int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftGetSize3d(cufftHandle handle, int nx, int ny, int nz, cufftType type, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetSizeMany(cufftHandle handle, int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workArea);
+cufftResult cufftGetSizeMany(cufftHandle handle, int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workArea) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetSize(cufftHandle handle, size_t *workSize);
+cufftResult cufftGetSize(cufftHandle handle, size_t *workSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftSetWorkArea(cufftHandle plan, void *workArea);
+cufftResult cufftSetWorkArea(cufftHandle plan, void *workArea) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftSetAutoAllocation(cufftHandle plan, int autoAllocate);
+cufftResult cufftSetAutoAllocation(cufftHandle plan, int autoAllocate) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata, int direction);
+cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata, int direction) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftExecR2C(cufftHandle plan, cufftReal *idata, cufftComplex *odata);
+cufftResult cufftExecR2C(cufftHandle plan, cufftReal *idata, cufftComplex *odata) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftExecC2R(cufftHandle plan, cufftComplex *idata, cufftReal *odata);
+cufftResult cufftExecC2R(cufftHandle plan, cufftComplex *idata, cufftReal *odata) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftExecZ2Z(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleComplex *odata, int direction);
+cufftResult cufftExecZ2Z(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleComplex *odata, int direction) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftExecD2Z(cufftHandle plan, cufftDoubleReal *idata, cufftDoubleComplex *odata);
+cufftResult cufftExecD2Z(cufftHandle plan, cufftDoubleReal *idata, cufftDoubleComplex *odata) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleReal *odata);
+cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleReal *odata) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftSetStream(cufftHandle plan, cudaStream_t stream);
+cufftResult cufftSetStream(cufftHandle plan, cudaStream_t stream) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftDestroy(cufftHandle plan);
+cufftResult cufftDestroy(cufftHandle plan) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetVersion(int *version);
+cufftResult cufftGetVersion(int *version) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftGetProperty(libraryPropertyType type, int *value);
-}
-extern "C" {
-typedef enum cufftProperty_t cufftProperty;
+cufftResult cufftGetProperty(libraryPropertyType type, int *value) __attribute__((visibility("default")));
 }
 extern "C" {
 enum cufftProperty_t {
@@ -186,11 +183,14 @@ enum cufftProperty_t {
 };
 }
 extern "C" {
-cufftResult cufftSetPlanPropertyInt64(cufftHandle plan, cufftProperty property, const long long inputValueInt);
+typedef enum cufftProperty_t cufftProperty;
 }
 extern "C" {
-cufftResult cufftGetPlanPropertyInt64(cufftHandle plan, cufftProperty property, long long *returnPtrValue);
+cufftResult cufftSetPlanPropertyInt64(cufftHandle plan, cufftProperty property, const long long inputValueInt) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftResetPlanProperty(cufftHandle plan, cufftProperty property);
+cufftResult cufftGetPlanPropertyInt64(cufftHandle plan, cufftProperty property, long long *returnPtrValue) __attribute__((visibility("default")));
+}
+extern "C" {
+cufftResult cufftResetPlanProperty(cufftHandle plan, cufftProperty property) __attribute__((visibility("default")));
 }

@@ -4,9 +4,6 @@
 #include "cudalibxt.h"
 #include "cufft.h"
 extern "C" {
-typedef enum cufftXtSubFormat_t cufftXtSubFormat;
-}
-extern "C" {
 enum cufftXtSubFormat_t {
     CUFFT_XT_FORMAT_INPUT = 0,
     CUFFT_XT_FORMAT_OUTPUT = 1,
@@ -19,7 +16,7 @@ enum cufftXtSubFormat_t {
 };
 }
 extern "C" {
-typedef enum cufftXtCopyType_t cufftXtCopyType;
+typedef enum cufftXtSubFormat_t cufftXtSubFormat;
 }
 extern "C" {
 enum cufftXtCopyType_t {
@@ -30,7 +27,7 @@ enum cufftXtCopyType_t {
 };
 }
 extern "C" {
-typedef enum cufftXtQueryType_t cufftXtQueryType;
+typedef enum cufftXtCopyType_t cufftXtCopyType;
 }
 extern "C" {
 enum cufftXtQueryType_t {
@@ -39,7 +36,7 @@ enum cufftXtQueryType_t {
 };
 }
 extern "C" {
-typedef struct cufftXt1dFactors_t cufftXt1dFactors;
+typedef enum cufftXtQueryType_t cufftXtQueryType;
 }
 extern "C" {
 struct cufftXt1dFactors_t {
@@ -60,7 +57,7 @@ struct cufftXt1dFactors_t {
 };
 }
 extern "C" {
-typedef enum cufftXtWorkAreaPolicy_t cufftXtWorkAreaPolicy;
+typedef struct cufftXt1dFactors_t cufftXt1dFactors;
 }
 extern "C" {
 enum cufftXtWorkAreaPolicy_t {
@@ -70,43 +67,43 @@ enum cufftXtWorkAreaPolicy_t {
 };
 }
 extern "C" {
-cufftResult cufftXtSetGPUs(cufftHandle handle, int nGPUs, int *whichGPUs);
+typedef enum cufftXtWorkAreaPolicy_t cufftXtWorkAreaPolicy;
 }
 extern "C" {
-cufftResult cufftXtMalloc(cufftHandle plan, cudaLibXtDesc **descriptor, cufftXtSubFormat format);
+cufftResult cufftXtSetGPUs(cufftHandle handle, int nGPUs, int *whichGPUs) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtMemcpy(cufftHandle plan, void *dstPointer, void *srcPointer, cufftXtCopyType type);
+cufftResult cufftXtMalloc(cufftHandle plan, cudaLibXtDesc **descriptor, cufftXtSubFormat format) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtFree(cudaLibXtDesc *descriptor);
+cufftResult cufftXtMemcpy(cufftHandle plan, void *dstPointer, void *srcPointer, cufftXtCopyType type) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtSetWorkArea(cufftHandle plan, void **workArea);
+cufftResult cufftXtFree(cudaLibXtDesc *descriptor) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptorC2C(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output, int direction);
+cufftResult cufftXtSetWorkArea(cufftHandle plan, void **workArea) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptorR2C(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output);
+cufftResult cufftXtExecDescriptorC2C(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output, int direction) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptorC2R(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output);
+cufftResult cufftXtExecDescriptorR2C(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptorZ2Z(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output, int direction);
+cufftResult cufftXtExecDescriptorC2R(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptorD2Z(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output);
+cufftResult cufftXtExecDescriptorZ2Z(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output, int direction) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptorZ2D(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output);
+cufftResult cufftXtExecDescriptorD2Z(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtQueryPlan(cufftHandle plan, void *queryStruct, cufftXtQueryType queryType);
+cufftResult cufftXtExecDescriptorZ2D(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output) __attribute__((visibility("default")));
 }
 extern "C" {
-typedef enum cufftXtCallbackType_t cufftXtCallbackType;
+cufftResult cufftXtQueryPlan(cufftHandle plan, void *queryStruct, cufftXtQueryType queryType) __attribute__((visibility("default")));
 }
 extern "C" {
 enum cufftXtCallbackType_t {
@@ -120,6 +117,9 @@ enum cufftXtCallbackType_t {
     CUFFT_CB_ST_REAL_DOUBLE = 7,
     CUFFT_CB_UNDEFINED = 8
 };
+}
+extern "C" {
+typedef enum cufftXtCallbackType_t cufftXtCallbackType;
 }
 extern "C" {
 typedef cufftComplex (*cufftCallbackLoadC)(void *, size_t, void *, void *);
@@ -170,29 +170,29 @@ extern "C" {
 typedef void (*cufftJITCallbackStoreD)(void *, unsigned long long, cufftDoubleReal, void *, void *);
 }
 extern "C" {
-cufftResult cufftXtSetCallback(cufftHandle plan, void **callback_routine, cufftXtCallbackType cbType, void **caller_info);
+cufftResult cufftXtSetCallback(cufftHandle plan, void **callback_routine, cufftXtCallbackType cbType, void **caller_info) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtClearCallback(cufftHandle plan, cufftXtCallbackType cbType);
+cufftResult cufftXtClearCallback(cufftHandle plan, cufftXtCallbackType cbType) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtSetCallbackSharedSize(cufftHandle plan, cufftXtCallbackType cbType, size_t sharedSize);
+cufftResult cufftXtSetCallbackSharedSize(cufftHandle plan, cufftXtCallbackType cbType, size_t sharedSize) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtSetJITCallback(cufftHandle plan, const char *lto_callback_symbol_name, const void *lto_callback_fatbin, size_t lto_callback_fatbin_size, cufftXtCallbackType type, void **caller_info);
+cufftResult cufftXtSetJITCallback(cufftHandle plan, const char *lto_callback_symbol_name, const void *lto_callback_fatbin, size_t lto_callback_fatbin_size, cufftXtCallbackType type, void **caller_info) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, cudaDataType inputtype, long long *onembed, long long ostride, long long odist, cudaDataType outputtype, long long batch, size_t *workSize, cudaDataType executiontype);
+cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, cudaDataType inputtype, long long *onembed, long long ostride, long long odist, cudaDataType outputtype, long long batch, size_t *workSize, cudaDataType executiontype) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtGetSizeMany(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, cudaDataType inputtype, long long *onembed, long long ostride, long long odist, cudaDataType outputtype, long long batch, size_t *workSize, cudaDataType executiontype);
+cufftResult cufftXtGetSizeMany(cufftHandle plan, int rank, long long *n, long long *inembed, long long istride, long long idist, cudaDataType inputtype, long long *onembed, long long ostride, long long odist, cudaDataType outputtype, long long batch, size_t *workSize, cudaDataType executiontype) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExec(cufftHandle plan, void *input, void *output, int direction);
+cufftResult cufftXtExec(cufftHandle plan, void *input, void *output, int direction) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtExecDescriptor(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output, int direction);
+cufftResult cufftXtExecDescriptor(cufftHandle plan, cudaLibXtDesc *input, cudaLibXtDesc *output, int direction) __attribute__((visibility("default")));
 }
 extern "C" {
-cufftResult cufftXtSetWorkAreaPolicy(cufftHandle plan, cufftXtWorkAreaPolicy policy, size_t *workSize);
+cufftResult cufftXtSetWorkAreaPolicy(cufftHandle plan, cufftXtWorkAreaPolicy policy, size_t *workSize) __attribute__((visibility("default")));
 }

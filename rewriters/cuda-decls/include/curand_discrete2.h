@@ -5,14 +5,14 @@
 #include "curand_mrg32k3a.h"
 #include "curand_mtgp32_kernel.h"
 #include "curand_philox4x32_x.h"
-template <typename STATE> static inline unsigned int curand__discrete(STATE state, curandDiscreteDistribution_t discrete_distribution);
-template <typename STATE> static inline uint4 curand__discrete4(STATE state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateXORWOW_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline uint4 curand_discrete4(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateMRG32k3a_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateMtgp32_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateSobol32_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateScrambledSobol32_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateSobol64_t *state, curandDiscreteDistribution_t discrete_distribution);
-static inline unsigned int curand_discrete(curandStateScrambledSobol64_t *state, curandDiscreteDistribution_t discrete_distribution);
+template <typename STATE> static inline unsigned int curand__discrete(STATE state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+template <typename STATE> static inline uint4 curand__discrete4(STATE state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateXORWOW_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline uint4 curand_discrete4(curandStatePhilox4_32_10_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateMRG32k3a_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateMtgp32_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateSobol32_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateScrambledSobol32_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateSobol64_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_discrete(curandStateScrambledSobol64_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));

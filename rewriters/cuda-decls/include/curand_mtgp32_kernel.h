@@ -7,7 +7,7 @@
 #include <string.h>
 #include "curand.h"
 #include "curand_mtgp32.h"
-static inline unsigned int curand(curandStateMtgp32_t *state);
-static inline unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n);
-static inline float curand_mtgp32_single(curandStateMtgp32_t *state);
-static inline float curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n);
+static inline unsigned int curand(curandStateMtgp32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_mtgp32_single(curandStateMtgp32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) __attribute__((always_inline)) __attribute__((device));

@@ -12,4 +12,4 @@ struct curandStatePhilox4_32_10 {
   double boxmuller_extra_double;
 };
 typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
-static inline uint4 curand_Philox4x32_10(uint4 c, uint2 k);
+static inline uint4 curand_Philox4x32_10(uint4 c, uint2 k) __attribute__((always_inline)) __attribute__((device));

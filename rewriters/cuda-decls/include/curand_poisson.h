@@ -5,21 +5,21 @@
 #include "curand_mrg32k3a.h"
 #include "curand_mtgp32_kernel.h"
 #include "curand_philox4x32_x.h"
-template <typename T> static inline unsigned int curand_poisson_knuth(T *state, float lambda);
-template <typename T> static inline uint4 curand_poisson_knuth4(T *state, float lambda);
-template <typename STATE> static inline unsigned int curand_M2_double(STATE *state, curandDistributionM2Shift_t distributionM2);
-template <typename STATE> static inline uint4 curand_M2_double4(STATE *state, curandDistributionM2Shift_t distributionM2);
-template <typename STATE> static inline unsigned int curand_binary_search_double(STATE *state, curandDistributionShift_t distribution);
-template <typename T> static inline unsigned int curand_poisson_gammainc(T state, float lambda);
-template <typename T> static inline uint4 curand_poisson_gammainc4(T state, float lambda);
-template <typename STATE> static inline unsigned int curand_poisson_from_normal(STATE state, double lambda);
-template <typename STATE> static inline uint4 curand_poisson_from_normal4(STATE state, double lambda);
-static inline unsigned int curand_poisson(curandStateXORWOW_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStatePhilox4_32_10_t *state, double lambda);
-static inline uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStateMRG32k3a_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStateMtgp32_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStateSobol32_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStateScrambledSobol32_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStateSobol64_t *state, double lambda);
-static inline unsigned int curand_poisson(curandStateScrambledSobol64_t *state, double lambda);
+template <typename T> static inline unsigned int curand_poisson_knuth(T *state, float lambda) __attribute__((always_inline)) __attribute__((device));
+template <typename T> static inline uint4 curand_poisson_knuth4(T *state, float lambda) __attribute__((always_inline)) __attribute__((device));
+template <typename STATE> static inline unsigned int curand_M2_double(STATE *state, curandDistributionM2Shift_t distributionM2) __attribute__((always_inline)) __attribute__((device));
+template <typename STATE> static inline uint4 curand_M2_double4(STATE *state, curandDistributionM2Shift_t distributionM2) __attribute__((always_inline)) __attribute__((device));
+template <typename STATE> static inline unsigned int curand_binary_search_double(STATE *state, curandDistributionShift_t distribution) __attribute__((always_inline)) __attribute__((device));
+template <typename T> static inline unsigned int curand_poisson_gammainc(T state, float lambda) __attribute__((always_inline)) __attribute__((device));
+template <typename T> static inline uint4 curand_poisson_gammainc4(T state, float lambda) __attribute__((always_inline)) __attribute__((device));
+template <typename STATE> static inline unsigned int curand_poisson_from_normal(STATE state, double lambda) __attribute__((always_inline)) __attribute__((device));
+template <typename STATE> static inline uint4 curand_poisson_from_normal4(STATE state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateXORWOW_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStatePhilox4_32_10_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateMRG32k3a_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateMtgp32_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateSobol32_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateScrambledSobol32_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateSobol64_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));
+static inline unsigned int curand_poisson(curandStateScrambledSobol64_t *state, double lambda) __attribute__((always_inline)) __attribute__((device));

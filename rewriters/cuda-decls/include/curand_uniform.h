@@ -5,24 +5,24 @@
 #include "curand_mrg32k3a.h"
 #include "curand_mtgp32_kernel.h"
 #include "curand_philox4x32_x.h"
-static inline float curand_uniform(curandStateTest_t *state);
-static inline double curand_uniform_double(curandStateTest_t *state);
-static inline float curand_uniform(curandStateXORWOW_t *state);
-static inline double curand_uniform_double(curandStateXORWOW_t *state);
-static inline float curand_uniform(curandStateMRG32k3a_t *state);
-static inline double curand_uniform_double(curandStateMRG32k3a_t *state);
-static inline double2 curand_uniform2_double(curandStatePhilox4_32_10_t *state);
-static inline double4 curand_uniform4_double(curandStatePhilox4_32_10_t *state);
-static inline float curand_uniform(curandStatePhilox4_32_10_t *state);
-static inline float4 curand_uniform4(curandStatePhilox4_32_10_t *state);
-static inline float curand_uniform(curandStateMtgp32_t *state);
-static inline double curand_uniform_double(curandStateMtgp32_t *state);
-static inline double curand_uniform_double(curandStatePhilox4_32_10_t *state);
-static inline float curand_uniform(curandStateSobol32_t *state);
-static inline double curand_uniform_double(curandStateSobol32_t *state);
-static inline float curand_uniform(curandStateScrambledSobol32_t *state);
-static inline double curand_uniform_double(curandStateScrambledSobol32_t *state);
-static inline float curand_uniform(curandStateSobol64_t *state);
-static inline double curand_uniform_double(curandStateSobol64_t *state);
-static inline float curand_uniform(curandStateScrambledSobol64_t *state);
-static inline double curand_uniform_double(curandStateScrambledSobol64_t *state);
+static inline float curand_uniform(curandStateTest_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateTest_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateXORWOW_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateXORWOW_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateMRG32k3a_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateMRG32k3a_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double2 curand_uniform2_double(curandStatePhilox4_32_10_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double4 curand_uniform4_double(curandStatePhilox4_32_10_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStatePhilox4_32_10_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float4 curand_uniform4(curandStatePhilox4_32_10_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateMtgp32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateMtgp32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStatePhilox4_32_10_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateSobol32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateSobol32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateScrambledSobol32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateScrambledSobol32_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateSobol64_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateSobol64_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline float curand_uniform(curandStateScrambledSobol64_t *state) __attribute__((always_inline)) __attribute__((device));
+static inline double curand_uniform_double(curandStateScrambledSobol64_t *state) __attribute__((always_inline)) __attribute__((device));

@@ -13,12 +13,11 @@ struct cusolverDnIRSInfos;
 typedef struct cusolverDnIRSInfos *cusolverDnIRSInfos_t;
 struct cusolverDnParams;
 typedef struct cusolverDnParams *cusolverDnParams_t;
-typedef enum cusolverDnFunction_t cusolverDnFunction_t;
-enum {
+typedef enum {
     CUSOLVERDN_GETRF = 0,
     CUSOLVERDN_POTRF = 1,
     CUSOLVERDN_SYEVBATCHED = 2
-};
+} cusolverDnFunction_t;
 #include <stdio.h>
 #include "cuComplex.h"
 #include "library_types.h"

@@ -11,10 +11,7 @@ typedef int cusolver_int_t;
 #define CUSOLVER_CPP_VERSION __cplusplus
 #endif
 extern "C" {
-typedef enum cusolverStatus_t cusolverStatus_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_STATUS_SUCCESS = 0,
     CUSOLVER_STATUS_NOT_INITIALIZED = 1,
     CUSOLVER_STATUS_ALLOC_FAILED = 2,
@@ -40,53 +37,38 @@ enum {
     CUSOLVER_STATUS_IRS_INFOS_NOT_DESTROYED = 26,
     CUSOLVER_STATUS_IRS_MATRIX_SINGULAR = 30,
     CUSOLVER_STATUS_INVALID_WORKSPACE = 31
-};
+} cusolverStatus_t;
 }
 extern "C" {
-typedef enum cusolverEigType_t cusolverEigType_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_EIG_TYPE_1 = 1,
     CUSOLVER_EIG_TYPE_2 = 2,
     CUSOLVER_EIG_TYPE_3 = 3
-};
+} cusolverEigType_t;
 }
 extern "C" {
-typedef enum cusolverEigMode_t cusolverEigMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_EIG_MODE_NOVECTOR = 0,
     CUSOLVER_EIG_MODE_VECTOR = 1
-};
+} cusolverEigMode_t;
 }
 extern "C" {
-typedef enum cusolverEigRange_t cusolverEigRange_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_EIG_RANGE_ALL = 1001,
     CUSOLVER_EIG_RANGE_I = 1002,
     CUSOLVER_EIG_RANGE_V = 1003
-};
+} cusolverEigRange_t;
 }
 extern "C" {
-typedef enum cusolverNorm_t cusolverNorm_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_INF_NORM = 104,
     CUSOLVER_MAX_NORM = 105,
     CUSOLVER_ONE_NORM = 106,
     CUSOLVER_FRO_NORM = 107
-};
+} cusolverNorm_t;
 }
 extern "C" {
-typedef enum cusolverIRSRefinement_t cusolverIRSRefinement_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_IRS_REFINE_NOT_SET = 1100,
     CUSOLVER_IRS_REFINE_NONE = 1101,
     CUSOLVER_IRS_REFINE_CLASSICAL = 1102,
@@ -97,13 +79,10 @@ enum {
     CUSOLVER_PREC_DD = 1150,
     CUSOLVER_PREC_SS = 1151,
     CUSOLVER_PREC_SHT = 1152
-};
+} cusolverIRSRefinement_t;
 }
 extern "C" {
-typedef enum cusolverPrecType_t cusolverPrecType_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_R_8I = 1201,
     CUSOLVER_R_8U = 1202,
     CUSOLVER_R_64F = 1203,
@@ -120,53 +99,38 @@ enum {
     CUSOLVER_C_16BF = 1216,
     CUSOLVER_C_TF32 = 1217,
     CUSOLVER_C_AP = 1218
-};
+} cusolverPrecType_t;
 }
 extern "C" {
-typedef enum cusolverAlgMode_t cusolverAlgMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_ALG_0 = 0,
     CUSOLVER_ALG_1 = 1,
     CUSOLVER_ALG_2 = 2
-};
+} cusolverAlgMode_t;
 }
 extern "C" {
-typedef enum cusolverStorevMode_t cusolverStorevMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_STOREV_COLUMNWISE = 0,
     CUBLAS_STOREV_ROWWISE = 1
-};
+} cusolverStorevMode_t;
 }
 extern "C" {
-typedef enum cusolverDirectMode_t cusolverDirectMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUBLAS_DIRECT_FORWARD = 0,
     CUBLAS_DIRECT_BACKWARD = 1
-};
+} cusolverDirectMode_t;
 }
 extern "C" {
-typedef enum cusolverDeterministicMode_t cusolverDeterministicMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_DETERMINISTIC_RESULTS = 1,
     CUSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS = 2
-};
+} cusolverDeterministicMode_t;
 }
 extern "C" {
-typedef enum cusolverMathMode_t cusolverMathMode_t;
-}
-extern "C" {
-enum {
+typedef enum {
     CUSOLVER_DEFAULT_MATH = 1,
     CUSOLVER_FP32_EMULATED_BF16X9_MATH = 2
-};
+} cusolverMathMode_t;
 }
 extern "C" {
 cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value);

@@ -6,6 +6,6 @@
 #include "surface_types.h"
 #include "texture_types.h"
 #include "vector_types.h"
-static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz);
-static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z);
-static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d);
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) __attribute__((host));
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) __attribute__((host));
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) __attribute__((host));

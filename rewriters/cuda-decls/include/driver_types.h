@@ -1085,18 +1085,18 @@ struct cudaDeviceProp {
 #ifndef CUDA_IPC_HANDLE_SIZE
 #define CUDA_IPC_HANDLE_SIZE 64
 #endif
-typedef struct cudaIpcEventHandle_st cudaIpcEventHandle_t;
 struct cudaIpcEventHandle_st {
   char reserved[64];
 };
-typedef struct cudaIpcMemHandle_st cudaIpcMemHandle_t;
+typedef struct cudaIpcEventHandle_st cudaIpcEventHandle_t;
 struct cudaIpcMemHandle_st {
   char reserved[64];
 };
-typedef struct cudaMemFabricHandle_st cudaMemFabricHandle_t;
+typedef struct cudaIpcMemHandle_st cudaIpcMemHandle_t;
 struct cudaMemFabricHandle_st {
   char reserved[64];
 };
+typedef struct cudaMemFabricHandle_st cudaMemFabricHandle_t;
 enum cudaExternalMemoryHandleType {
     cudaExternalMemoryHandleTypeOpaqueFd = 1,
     cudaExternalMemoryHandleTypeOpaqueWin32 = 2,
@@ -1363,18 +1363,18 @@ struct cudaGraphNodeParams {
   };
   long long reserved2;
 };
-typedef enum cudaGraphDependencyType_enum cudaGraphDependencyType;
 enum cudaGraphDependencyType_enum {
     cudaGraphDependencyTypeDefault = 0,
     cudaGraphDependencyTypeProgrammatic = 1
 };
-typedef struct cudaGraphEdgeData_st cudaGraphEdgeData;
+typedef enum cudaGraphDependencyType_enum cudaGraphDependencyType;
 struct cudaGraphEdgeData_st {
   unsigned char from_port;
   unsigned char to_port;
   unsigned char type;
   unsigned char reserved[5];
 };
+typedef struct cudaGraphEdgeData_st cudaGraphEdgeData;
 #ifndef cudaGraphKernelNodePortDefault
 #define cudaGraphKernelNodePortDefault 0
 #endif
@@ -1396,7 +1396,6 @@ enum cudaGraphExecUpdateResult {
     cudaGraphExecUpdateErrorUnsupportedFunctionChange = 7,
     cudaGraphExecUpdateErrorAttributesChanged = 8
 };
-typedef enum cudaGraphInstantiateResult cudaGraphInstantiateResult;
 enum cudaGraphInstantiateResult {
     cudaGraphInstantiateSuccess = 0,
     cudaGraphInstantiateError = 1,
@@ -1405,19 +1404,20 @@ enum cudaGraphInstantiateResult {
     cudaGraphInstantiateMultipleDevicesNotSupported = 4,
     cudaGraphInstantiateConditionalHandleUnused = 5
 };
-typedef struct cudaGraphInstantiateParams_st cudaGraphInstantiateParams;
+typedef enum cudaGraphInstantiateResult cudaGraphInstantiateResult;
 struct cudaGraphInstantiateParams_st {
   unsigned long long flags;
   cudaStream_t uploadStream;
   cudaGraphNode_t errNode_out;
   cudaGraphInstantiateResult result_out;
 };
-typedef struct cudaGraphExecUpdateResultInfo_st cudaGraphExecUpdateResultInfo;
+typedef struct cudaGraphInstantiateParams_st cudaGraphInstantiateParams;
 struct cudaGraphExecUpdateResultInfo_st {
   enum cudaGraphExecUpdateResult result;
   cudaGraphNode_t errorNode;
   cudaGraphNode_t errorFromNode;
 };
+typedef struct cudaGraphExecUpdateResultInfo_st cudaGraphExecUpdateResultInfo;
 typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
 enum cudaGraphKernelNodeField {
     cudaGraphKernelNodeFieldInvalid = 0,
@@ -1467,17 +1467,16 @@ enum cudaGraphInstantiateFlags {
     cudaGraphInstantiateFlagDeviceLaunch = 4,
     cudaGraphInstantiateFlagUseNodePriority = 8
 };
-typedef enum cudaLaunchMemSyncDomain cudaLaunchMemSyncDomain;
 enum cudaLaunchMemSyncDomain {
     cudaLaunchMemSyncDomainDefault = 0,
     cudaLaunchMemSyncDomainRemote = 1
 };
-typedef struct cudaLaunchMemSyncDomainMap_st cudaLaunchMemSyncDomainMap;
+typedef enum cudaLaunchMemSyncDomain cudaLaunchMemSyncDomain;
 struct cudaLaunchMemSyncDomainMap_st {
   unsigned char default_;
   unsigned char remote;
 };
-typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+typedef struct cudaLaunchMemSyncDomainMap_st cudaLaunchMemSyncDomainMap;
 enum cudaLaunchAttributeID {
     cudaLaunchAttributeIgnore = 0,
     cudaLaunchAttributeAccessPolicyWindow = 1,
@@ -1496,7 +1495,7 @@ enum cudaLaunchAttributeID {
     cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
     cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
 };
-typedef union cudaLaunchAttributeValue cudaLaunchAttributeValue;
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
 union cudaLaunchAttributeValue {
   char pad[64];
   struct cudaAccessPolicyWindow accessPolicyWindow;
@@ -1533,13 +1532,13 @@ union cudaLaunchAttributeValue {
   unsigned int sharedMemCarveout;
   unsigned int nvlinkUtilCentricScheduling;
 };
-typedef struct cudaLaunchAttribute_st cudaLaunchAttribute;
+typedef union cudaLaunchAttributeValue cudaLaunchAttributeValue;
 struct cudaLaunchAttribute_st {
   cudaLaunchAttributeID id;
   char pad[4];
   cudaLaunchAttributeValue val;
 };
-typedef struct cudaLaunchConfig_st cudaLaunchConfig_t;
+typedef struct cudaLaunchAttribute_st cudaLaunchAttribute;
 struct cudaLaunchConfig_st {
   dim3 gridDim;
   dim3 blockDim;
@@ -1548,6 +1547,7 @@ struct cudaLaunchConfig_st {
   cudaLaunchAttribute *attrs;
   unsigned int numAttrs;
 };
+typedef struct cudaLaunchConfig_st cudaLaunchConfig_t;
 #ifndef cudaStreamAttrID
 #define cudaStreamAttrID cudaLaunchAttributeID
 #endif
@@ -1611,11 +1611,10 @@ enum cudaDeviceNumaConfig {
 };
 typedef struct cudaAsyncCallbackEntry *cudaAsyncCallbackHandle_t;
 struct cudaAsyncCallbackEntry;
-typedef enum cudaAsyncNotificationType_enum cudaAsyncNotificationType;
 enum cudaAsyncNotificationType_enum {
     cudaAsyncNotificationTypeOverBudget = 1
 };
-typedef struct cudaAsyncNotificationInfo cudaAsyncNotificationInfo_t;
+typedef enum cudaAsyncNotificationType_enum cudaAsyncNotificationType;
 struct cudaAsyncNotificationInfo {
   cudaAsyncNotificationType type;
   union {
@@ -1624,11 +1623,12 @@ struct cudaAsyncNotificationInfo {
     } overBudget;
   } info;
 };
+typedef struct cudaAsyncNotificationInfo cudaAsyncNotificationInfo_t;
 typedef void (*cudaAsyncCallback)(cudaAsyncNotificationInfo_t *, void *, cudaAsyncCallbackHandle_t);
-typedef enum CUDAlogLevel_enum cudaLogLevel;
 enum CUDAlogLevel_enum {
     cudaLogLevelError = 0,
     cudaLogLevelWarning = 1
 };
+typedef enum CUDAlogLevel_enum cudaLogLevel;
 typedef struct CUlogsCallbackEntry_st *cudaLogsCallbackHandle;
 typedef unsigned int cudaLogIterator;

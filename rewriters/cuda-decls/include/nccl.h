@@ -33,18 +33,12 @@ struct ncclWindow_vidmem;
 #define NCCL_UNIQUE_ID_BYTES 128
 #endif
 extern "C" {
-typedef struct ncclUniqueId ncclUniqueId;
-}
-extern "C" {
-struct {
+typedef struct {
   char internal[128];
-};
+} ncclUniqueId;
 }
 extern "C" {
-typedef enum ncclResult_t ncclResult_t;
-}
-extern "C" {
-enum {
+typedef enum {
     ncclSuccess = 0,
     ncclUnhandledCudaError = 1,
     ncclSystemError = 2,
@@ -54,7 +48,7 @@ enum {
     ncclRemoteError = 6,
     ncclInProgress = 7,
     ncclNumResults = 8
-};
+} ncclResult_t;
 }
 #ifndef NCCL_CONFIG_UNDEF_INT
 #define NCCL_CONFIG_UNDEF_INT INT_MIN
@@ -96,9 +90,6 @@ enum {
 #define NCCL_REVOKE_DEFAULT 0x00
 #endif
 extern "C" {
-typedef struct ncclConfig_v22800 ncclConfig_t;
-}
-extern "C" {
 struct ncclConfig_v22800 {
   size_t size;
   unsigned int magic;
@@ -119,12 +110,12 @@ struct ncclConfig_v22800 {
   int nvlinkCentricSched;
 };
 }
+extern "C" {
+typedef struct ncclConfig_v22800 ncclConfig_t;
+}
 #ifndef NCCL_CONFIG_INITIALIZER
 #define NCCL_CONFIG_INITIALIZER { sizeof(ncclConfig_t), 0xcafebeef, NCCL_VERSION(NCCL_MAJOR, NCCL_MINOR, NCCL_PATCH), NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_PTR, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_PTR, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, NCCL_CONFIG_UNDEF_INT, }
 #endif
-extern "C" {
-typedef struct ncclSimInfo_v22200 ncclSimInfo_t;
-}
 extern "C" {
 struct ncclSimInfo_v22200 {
   size_t size;
@@ -132,6 +123,9 @@ struct ncclSimInfo_v22200 {
   unsigned int version;
   float estimatedTime;
 };
+}
+extern "C" {
+typedef struct ncclSimInfo_v22200 ncclSimInfo_t;
 }
 #ifndef NCCL_SIM_INFO_INITIALIZER
 #define NCCL_SIM_INFO_INITIALIZER { sizeof(ncclSimInfo_t), 0x74685283, NCCL_VERSION(NCCL_MAJOR, NCCL_MINOR, NCCL_PATCH), NCCL_UNDEF_FLOAT }
@@ -185,7 +179,7 @@ extern "C" {
 const char *ncclGetLastError(ncclComm_t comm);
 }
 extern "C" {
-void ncclResetDebugInit();
+void ncclResetDebugInit() __attribute__((deprecated("ncclResetDebugInit is not supported as part of the NCCL API and will be removed in the future")));
 }
 extern "C" {
 ncclResult_t ncclCommGetAsyncError(ncclComm_t comm, ncclResult_t *asyncError);
@@ -212,18 +206,12 @@ extern "C" {
 ncclResult_t ncclCommWindowDeregister(ncclComm_t comm, ncclWindow_t win);
 }
 extern "C" {
-typedef enum ncclRedOp_dummy_t ncclRedOp_dummy_t;
-}
-extern "C" {
-enum {
+typedef enum {
     ncclNumOps_dummy = 5
-};
+} ncclRedOp_dummy_t;
 }
 extern "C" {
-typedef enum ncclRedOp_t ncclRedOp_t;
-}
-extern "C" {
-enum {
+typedef enum {
     ncclSum = 0,
     ncclProd = 1,
     ncclMax = 2,
@@ -231,13 +219,10 @@ enum {
     ncclAvg = 4,
     ncclNumOps = 5,
     ncclMaxRedOp = 2147483647 >> (32 - 8 * sizeof(ncclRedOp_dummy_t))
-};
+} ncclRedOp_t;
 }
 extern "C" {
-typedef enum ncclDataType_t ncclDataType_t;
-}
-extern "C" {
-enum {
+typedef enum {
     ncclInt8 = 0,
     ncclChar = 0,
     ncclUint8 = 1,
@@ -256,16 +241,13 @@ enum {
     ncclFloat8e4m3 = 10,
     ncclFloat8e5m2 = 11,
     ncclNumTypes = 12
-};
+} ncclDataType_t;
 }
 extern "C" {
-typedef enum ncclScalarResidence_t ncclScalarResidence_t;
-}
-extern "C" {
-enum {
+typedef enum {
     ncclScalarDevice = 0,
     ncclScalarHostImmediate = 1
-};
+} ncclScalarResidence_t;
 }
 extern "C" {
 ncclResult_t ncclRedOpCreatePreMulSum(ncclRedOp_t *op, void *scalar, ncclDataType_t datatype, ncclScalarResidence_t residence, ncclComm_t comm);

@@ -2,13 +2,13 @@
 // Do not edit; regenerate.
 #pragma once
 #include "cuda_runtime_api.h"
-static inline size_t __cvta_generic_to_global(const void *p);
-static inline size_t __cvta_generic_to_shared(const void *p);
-static inline size_t __cvta_generic_to_constant(const void *p);
-static inline size_t __cvta_generic_to_local(const void *p);
-static inline void *__cvta_global_to_generic(size_t rawbits);
-static inline void *__cvta_shared_to_generic(size_t rawbits);
-static inline void *__cvta_constant_to_generic(size_t rawbits);
-static inline void *__cvta_local_to_generic(size_t rawbits);
-static inline size_t __cvta_generic_to_grid_constant(const void *ptr);
-static inline void *__cvta_grid_constant_to_generic(size_t rawbits);
+static inline size_t __cvta_generic_to_global(const void *p) __attribute__((device));
+static inline size_t __cvta_generic_to_shared(const void *p) __attribute__((device));
+static inline size_t __cvta_generic_to_constant(const void *p) __attribute__((device));
+static inline size_t __cvta_generic_to_local(const void *p) __attribute__((device));
+static inline void *__cvta_global_to_generic(size_t rawbits) __attribute__((device));
+static inline void *__cvta_shared_to_generic(size_t rawbits) __attribute__((device));
+static inline void *__cvta_constant_to_generic(size_t rawbits) __attribute__((device));
+static inline void *__cvta_local_to_generic(size_t rawbits) __attribute__((device));
+static inline size_t __cvta_generic_to_grid_constant(const void *ptr) __attribute__((device));
+static inline void *__cvta_grid_constant_to_generic(size_t rawbits) __attribute__((device));

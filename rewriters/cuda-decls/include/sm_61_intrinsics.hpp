@@ -2,15 +2,15 @@
 // Do not edit; regenerate.
 #pragma once
 #include "cuda_runtime_api.h"
-static inline int __dp4a(int srcA, int srcB, int c);
-static inline unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c);
-static inline int __dp4a(char4 srcA, char4 srcB, int c);
-static inline unsigned int __dp4a(uchar4 srcA, uchar4 srcB, unsigned int c);
-static inline int __dp2a_lo(int srcA, int srcB, int c);
-static inline unsigned int __dp2a_lo(unsigned int srcA, unsigned int srcB, unsigned int c);
-static inline int __dp2a_lo(short2 srcA, char4 srcB, int c);
-static inline unsigned int __dp2a_lo(ushort2 srcA, uchar4 srcB, unsigned int c);
-static inline int __dp2a_hi(int srcA, int srcB, int c);
-static inline unsigned int __dp2a_hi(unsigned int srcA, unsigned int srcB, unsigned int c);
-static inline int __dp2a_hi(short2 srcA, char4 srcB, int c);
-static inline unsigned int __dp2a_hi(ushort2 srcA, uchar4 srcB, unsigned int c);
+static inline int __dp4a(int srcA, int srcB, int c) __attribute__((device));
+static inline unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c) __attribute__((device));
+static inline int __dp4a(char4 srcA, char4 srcB, int c) __attribute__((device));
+static inline unsigned int __dp4a(uchar4 srcA, uchar4 srcB, unsigned int c) __attribute__((device));
+static inline int __dp2a_lo(int srcA, int srcB, int c) __attribute__((device));
+static inline unsigned int __dp2a_lo(unsigned int srcA, unsigned int srcB, unsigned int c) __attribute__((device));
+static inline int __dp2a_lo(short2 srcA, char4 srcB, int c) __attribute__((device));
+static inline unsigned int __dp2a_lo(ushort2 srcA, uchar4 srcB, unsigned int c) __attribute__((device));
+static inline int __dp2a_hi(int srcA, int srcB, int c) __attribute__((device));
+static inline unsigned int __dp2a_hi(unsigned int srcA, unsigned int srcB, unsigned int c) __attribute__((device));
+static inline int __dp2a_hi(short2 srcA, char4 srcB, int c) __attribute__((device));
+static inline unsigned int __dp2a_hi(ushort2 srcA, uchar4 srcB, unsigned int c) __attribute__((device));

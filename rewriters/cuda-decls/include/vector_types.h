@@ -8,21 +8,21 @@ struct char1 {
 struct uchar1 {
   unsigned char x;
 };
-struct char2 {
+struct __attribute__((aligned(2))) char2 {
   signed char x;
   signed char y;
 };
-struct uchar2 {
+struct __attribute__((aligned(2))) uchar2 {
   unsigned char x;
   unsigned char y;
 };
-struct char4 {
+struct __attribute__((aligned(4))) char4 {
   signed char x;
   signed char y;
   signed char z;
   signed char w;
 };
-struct uchar4 {
+struct __attribute__((aligned(4))) uchar4 {
   unsigned char x;
   unsigned char y;
   unsigned char z;
@@ -34,21 +34,21 @@ struct short1 {
 struct ushort1 {
   unsigned short x;
 };
-struct short2 {
+struct __attribute__((aligned(4))) short2 {
   short x;
   short y;
 };
-struct ushort2 {
+struct __attribute__((aligned(4))) ushort2 {
   unsigned short x;
   unsigned short y;
 };
-struct short4 {
+struct __attribute__((aligned(8))) short4 {
   short x;
   short y;
   short z;
   short w;
 };
-struct ushort4 {
+struct __attribute__((aligned(8))) ushort4 {
   unsigned short x;
   unsigned short y;
   unsigned short z;
@@ -60,11 +60,11 @@ struct int1 {
 struct uint1 {
   unsigned int x;
 };
-struct int2 {
+struct __attribute__((aligned(8))) int2 {
   int x;
   int y;
 };
-struct uint2 {
+struct __attribute__((aligned(8))) uint2 {
   unsigned int x;
   unsigned int y;
 };
@@ -73,13 +73,13 @@ struct uint3 {
   unsigned int y;
   unsigned int z;
 };
-struct int4 {
+struct __attribute__((aligned(16))) int4 {
   int x;
   int y;
   int z;
   int w;
 };
-struct uint4 {
+struct __attribute__((aligned(16))) uint4 {
   unsigned int x;
   unsigned int y;
   unsigned int z;
@@ -88,21 +88,29 @@ struct uint4 {
 struct float1 {
   float x;
 };
-struct float2 {
+struct __attribute__((aligned(8))) float2 {
   float x;
   float y;
 };
-struct float4 {
+struct __attribute__((aligned(16))) float4 {
   float x;
   float y;
   float z;
   float w;
 };
-struct double2 {
+struct __attribute__((aligned(16))) longlong2 {
+  long long x;
+  long long y;
+};
+struct __attribute__((aligned(16))) ulonglong2 {
+  unsigned long long x;
+  unsigned long long y;
+};
+struct __attribute__((aligned(16))) double2 {
   double x;
   double y;
 };
-struct double4 {
+struct __attribute__((deprecated("use double4_16a or double4_32a"))) __attribute__((aligned(16))) double4 {
   double x;
   double y;
   double z;
@@ -130,14 +138,16 @@ typedef struct uint4 uint4;
 typedef struct float1 float1;
 typedef struct float2 float2;
 typedef struct float4 float4;
+typedef struct longlong2 longlong2;
+typedef struct ulonglong2 ulonglong2;
 typedef struct double2 double2;
-typedef struct double4 double4;
+typedef struct double4 double4 __attribute__((deprecated("use double4_16a or double4_32a")));
 struct dim3 {
   unsigned int x;
   unsigned int y;
   unsigned int z;
-  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1);
-  constexpr dim3(uint3 v);
-  constexpr operator uint3() const;
+  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) __attribute__((host)) __attribute__((device));
+  constexpr dim3(uint3 v) __attribute__((host)) __attribute__((device));
+  constexpr operator uint3() const __attribute__((host)) __attribute__((device));
 };
 typedef struct dim3 dim3;

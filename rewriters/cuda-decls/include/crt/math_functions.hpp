@@ -7,4 +7,19 @@
 #include "texture_types.h"
 #include "vector_types.h"
 #include "host_defines.h"
+static inline float logb(const float a) __attribute__((device));
+static inline float scalbn(const float a, const int b) __attribute__((device));
+static inline float asinh(const float a) __attribute__((device));
+static inline float copysign(const float a, const float b) __attribute__((device));
+static inline float max(const float a, const float b) __attribute__((device));
+static inline double max(const double a, const double b) __attribute__((device));
 #include "math_constants.h"
+inline float sinpif(const float a);
+inline float cospif(const float a);
+inline float rsqrtf(const float a);
+inline float rcbrtf(const float a);
+inline void sincospif(const float a, float *sptr, float *cptr);
+inline float erfcinvf(const float a);
+inline float normcdfinvf(const float a);
+inline float normcdff(const float a);
+inline float erfcxf(const float a);

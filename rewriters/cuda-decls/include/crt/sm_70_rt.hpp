@@ -7,20 +7,20 @@
 #include "texture_types.h"
 #include "vector_types.h"
 #include "host_defines.h"
-static inline unsigned int __match_any_sync(unsigned int mask, unsigned int value);
-static inline unsigned int __match_any_sync(unsigned int mask, int value);
-static inline unsigned int __match_any_sync(unsigned int mask, unsigned long value);
-static inline unsigned int __match_any_sync(unsigned int mask, long value);
-static inline unsigned int __match_any_sync(unsigned int mask, unsigned long long value);
-static inline unsigned int __match_any_sync(unsigned int mask, long long value);
-static inline unsigned int __match_any_sync(unsigned int mask, float value);
-static inline unsigned int __match_any_sync(unsigned int mask, double value);
-static inline unsigned int __match_all_sync(unsigned int mask, unsigned int value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, int value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, unsigned long value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, long value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, unsigned long long value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, long long value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, float value, int *pred);
-static inline unsigned int __match_all_sync(unsigned int mask, double value, int *pred);
-static inline void __nanosleep(unsigned int ns);
+static inline unsigned int __match_any_sync(unsigned int mask, unsigned int value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, int value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, unsigned long value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, long value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, unsigned long long value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, long long value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, float value) __attribute__((device));
+static inline unsigned int __match_any_sync(unsigned int mask, double value) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, unsigned int value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, int value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, unsigned long value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, long value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, unsigned long long value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, long long value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, float value, int *pred) __attribute__((device));
+static inline unsigned int __match_all_sync(unsigned int mask, double value, int *pred) __attribute__((device));
+static inline void __nanosleep(unsigned int ns) __attribute__((device));

@@ -26,6 +26,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/detail/detect_cuda_runtime.cuh>
 #ifndef CUB_MAX_DEVICES
 #define CUB_MAX_DEVICES (128)

@@ -41,3 +41,4 @@
 #include <cub/detail/detect_cuda_runtime.cuh>
 #include <cub/util_namespace.cuh>
 #include <math.h>
+#include <cuda/std/__cmath/copysign.h>

@@ -30,3 +30,4 @@
 #include <cub/detail/detect_cuda_runtime.cuh>
 #include <cub/util_debug.cuh>
 #include <math.h>
+#include <cuda/std/__cmath/copysign.h>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/device/device_adjacent_difference.cuh>
 #include <cub/util_math.cuh>
 #include <memory>

@@ -28,4 +28,5 @@
 #include <math.h>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <new>

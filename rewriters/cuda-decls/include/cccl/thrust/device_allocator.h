@@ -25,6 +25,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/detail/detect_cuda_runtime.cuh>
 #include <cub/util_debug.cuh>
 #include <cub/util_namespace.cuh>

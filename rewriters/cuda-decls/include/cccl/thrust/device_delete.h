@@ -29,6 +29,7 @@
 #include <math.h>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <new>
 #include <thrust/for_each.h>
 #include <thrust/device_delete.h>

@@ -28,6 +28,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <ostream>
 #include <thrust/tuple.h>
 #include <cub/config.cuh>

@@ -28,6 +28,7 @@
 #include <math.h>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <new>
 #include <thrust/advance.h>
 #include <thrust/tuple.h>

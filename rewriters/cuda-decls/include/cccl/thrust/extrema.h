@@ -29,6 +29,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/tuple.h>
 #include <cub/util_math.cuh>
 #include <memory>

@@ -28,6 +28,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/tuple.h>
 #include <cub/device/device_for.cuh>
 #include <thrust/distance.h>

@@ -28,6 +28,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/distance.h>
 #include <new>
 #include <thrust/tuple.h>

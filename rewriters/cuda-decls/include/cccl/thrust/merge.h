@@ -28,6 +28,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/merge.h>
 #include <thrust/tuple.h>
 #include <thrust/advance.h>

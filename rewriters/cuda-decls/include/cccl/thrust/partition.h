@@ -28,6 +28,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/partition.h>
 #include <thrust/tuple.h>
 #include <memory>
@@ -68,6 +69,7 @@
 #include <cub/util_macro.cuh>
 #include <cub/thread/thread_operators.cuh>
 #include <cub/util_math.cuh>
+#include <cuda/std/__bit/ctz.h>
 #include <cub/util_vsmem.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <thrust/reduce.h>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/remove.h>
 #include <thrust/tuple.h>
 #include <cub/device/device_select.cuh>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/replace.h>
 #include <memory>
 #include <thrust/tuple.h>

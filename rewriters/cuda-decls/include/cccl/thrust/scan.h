@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/scan.h>
 #include <thrust/tuple.h>
 #include <cub/device/device_scan.cuh>
@@ -68,4 +69,5 @@
 #include <cub/util_macro.cuh>
 #include <cub/thread/thread_operators.cuh>
 #include <cub/util_math.cuh>
+#include <cuda/std/__bit/ctz.h>
 #include <thrust/replace.h>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/scatter.h>
 #include <cub/device/device_transform.cuh>
 #include <thrust/distance.h>

@@ -27,5 +27,6 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/sequence.h>
 #include <thrust/tabulate.h>

@@ -28,6 +28,7 @@
 #include <math.h>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/swap.h>
 #include <thrust/distance.h>
 #include <cub/config.cuh>

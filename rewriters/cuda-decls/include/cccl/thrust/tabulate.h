@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/distance.h>
 #include <cub/device/device_for.cuh>
 #include <cub/config.cuh>

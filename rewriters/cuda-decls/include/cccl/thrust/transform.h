@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/device/device_transform.cuh>
 #include <thrust/distance.h>
 #include <thrust/advance.h>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <thrust/pair.h>
 #include <memory>
 #include <new>

@@ -20,15 +20,15 @@ struct multi_warp_scratch {
   barrier_t barriers[5];
   char reserved[12];
   communication_type communication_memory[32];
-  static inline constexpr unsigned int scratch_size_needed(unsigned int max_block_size);
-  inline void init_barriers(unsigned int thread_rank);
+  static inline constexpr unsigned int scratch_size_needed(unsigned int max_block_size) __attribute__((always_inline)) __attribute__((device));
+  inline void init_barriers(unsigned int thread_rank) __attribute__((always_inline)) __attribute__((device));
 };
 }
 }
 }
 namespace cooperative_groups {
 namespace __v1 {
-template <unsigned int MaxBlockSize = details::default_max_block_size> struct block_tile_memory {
+template <unsigned int MaxBlockSize = details::default_max_block_size> struct __attribute__((aligned(details::multi_warp_scratch::communication_size))) block_tile_memory {
 };
 }
 }

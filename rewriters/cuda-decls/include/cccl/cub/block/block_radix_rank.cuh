@@ -28,3 +28,4 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
+#include <cuda/std/__bit/ctz.h>

@@ -29,4 +29,5 @@
 #include <math.h>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/util_type.cuh>

@@ -29,3 +29,4 @@
 #include <cub/util_type.cuh>
 #include <thrust/detail/config/device_system.h>
 #include <thrust/version.h>
+#include <cuda/std/__bit/ctz.h>

@@ -41,6 +41,7 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/util_temporary_storage.cuh>
 #include <math.h>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/iterator/cache_modified_input_iterator.cuh>
 #include <cub/util_device.cuh>
 #include <thrust/system/cuda/error.h>

@@ -39,7 +39,9 @@
 #include <float.h>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cuda_runtime_api.h>
 #include <cub/util_cpp_dialect.cuh>
+#include <cuda/std/__bit/ctz.h>
 #include <thrust/tuple.h>
 #include <thrust/distance.h>

@@ -42,7 +42,9 @@
 #include <float.h>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cuda_runtime_api.h>
 #include <cstdio>
+#include <cuda/std/__bit/ctz.h>
 #include <limits>
 #include <stdio.h>

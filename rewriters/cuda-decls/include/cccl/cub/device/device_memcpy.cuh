@@ -40,6 +40,7 @@
 #include <cub/block/block_store.cuh>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/util_namespace.cuh>
 #include <cub/util_device.cuh>
 #include <cub/thread/thread_search.cuh>

@@ -42,6 +42,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/util_device.cuh>
 #include <thrust/system/cuda/error.h>
 #include <thrust/system_error.h>

@@ -42,6 +42,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/util_device.cuh>
 #include <cub/util_math.cuh>
 #include <limits>

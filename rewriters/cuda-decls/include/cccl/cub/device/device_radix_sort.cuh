@@ -37,6 +37,7 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
+#include <cuda/std/__bit/ctz.h>
 #include <cub/util_ptx.cuh>
 #include <cub/warp/warp_reduce.cuh>
 #include <cub/thread/thread_store.cuh>
@@ -53,5 +54,6 @@
 #include <cub/util_namespace.cuh>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cuda_runtime_api.h>
 #include <stdio.h>

@@ -35,6 +35,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cuda_runtime_api.h>
 #include <cub/util_cpp_dialect.cuh>
 #include <cub/block/block_load.cuh>
@@ -58,3 +59,4 @@
 #include <cub/grid/grid_queue.cuh>
 #include <cstdio>
 #include <cub/util_math.cuh>
+#include <cuda/std/__bit/ctz.h>

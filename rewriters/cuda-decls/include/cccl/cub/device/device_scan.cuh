@@ -46,9 +46,11 @@
 #include <cub/util_debug.cuh>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cuda_runtime_api.h>
 #include <cub/util_macro.cuh>
 #include <cstdio>
 #include <cub/thread/thread_operators.cuh>
 #include <cub/util_math.cuh>
+#include <cuda/std/__bit/ctz.h>
 #include <cub/block/block_discontinuity.cuh>

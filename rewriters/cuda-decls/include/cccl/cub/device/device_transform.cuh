@@ -35,7 +35,9 @@
 #include <float.h>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cuda_runtime_api.h>
+#include <cuda/std/__bit/ctz.h>
 #include <cub/util_vsmem.cuh>
 #include <thrust/tuple.h>
 #include <exception>

@@ -28,6 +28,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <iostream>
 #include <cub/thread/thread_load.cuh>
 #include <cub/thread/thread_store.cuh>

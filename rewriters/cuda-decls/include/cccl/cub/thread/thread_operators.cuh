@@ -28,3 +28,4 @@
 #include <cub/util_type.cuh>
 #include <cuda_runtime_api.h>
 #include <cstdio>
+#include <cuda/std/__bit/ctz.h>

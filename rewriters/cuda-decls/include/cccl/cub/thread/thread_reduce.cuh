@@ -29,4 +29,5 @@
 #include <cub/thread/thread_operators.cuh>
 #include <cuda_runtime_api.h>
 #include <cstdio>
+#include <cuda/std/__bit/ctz.h>
 #include <cassert>

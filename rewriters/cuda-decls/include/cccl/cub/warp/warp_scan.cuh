@@ -25,5 +25,6 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
+#include <cuda/std/__bit/ctz.h>
 #include <cub/thread/thread_load.cuh>
 #include <cub/thread/thread_store.cuh>

@@ -32,6 +32,7 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
+#include <cuda/std/__bit/ctz.h>
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/util_namespace.cuh>
 #include <cub/warp/warp_load.cuh>
@@ -45,6 +46,7 @@
 #include <cub/util_temporary_storage.cuh>
 #include <math.h>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/util_device.cuh>
 #include <thrust/system/cuda/error.h>
 #include <thrust/system_error.h>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <cub/config.cuh>
 #include <cub/util_device.cuh>
 #include <thrust/system/cuda/error.h>

@@ -27,6 +27,7 @@
 #include <utility>
 #include <cstdlib>
 #include <stdexcept>
+#include <cuda/std/__cmath/copysign.h>
 #include <ostream>
 #include <thrust/advance.h>
 #include <cub/config.cuh>
