@@ -61,6 +61,10 @@ struct NameSet {
   /// SDK files (relative to include/) all of whose macros are kept: the
   /// CUDA keywords of crt/host_defines.h that any CUDA code spells.
   StringSet<> MacroFiles;
+  /// SDK files all of whose declarations are kept: the device functions
+  /// (math, atomics, warp intrinsics, fp16/bf16) that HIP spells as CUDA
+  /// does, so the maps do not list them.
+  StringSet<> DeclFiles;
 };
 
 /// Reads every `cuda: NAME` of the YAML files under `Dir` (maps, overrides).
@@ -101,6 +105,8 @@ void readExtra(StringRef File, NameSet &Out) {
       Out.Skip.insert(L.trim());
     else if (L.consume_front("macros-of "))
       Out.MacroFiles.insert(L.trim());
+    else if (L.consume_front("decls-of "))
+      Out.DeclFiles.insert(L.trim());
     else if (!L.empty())
       Out.Names.insert(L);
   }
@@ -241,12 +247,17 @@ public:
   bool VisitTagTypeLoc(TagTypeLoc TL) { return add(TL.getDecl()); }
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return add(TL.getTypedefNameDecl()); }
   bool VisitUsingTypeLoc(UsingTypeLoc TL) {
+    add(TL.getFoundDecl()->getIntroducer());
     return add(TL.getFoundDecl()->getTargetDecl());
   }
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
     return add(TL.getTypePtr()->getTemplateName().getAsTemplateDecl());
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *Shadow = dyn_cast<UsingShadowDecl>(E->getFoundDecl()))
+      add(Shadow->getIntroducer());
+    return add(E->getDecl());
+  }
   bool VisitTemplateName(TemplateName N) { return add(N.getAsTemplateDecl()); }
 
 private:
@@ -350,6 +361,16 @@ public:
 
   /// `D` as a declaration: functions without bodies, records with members.
   void print(const Decl *D, raw_ostream &OS, unsigned Indent = 0) {
+    if (const auto *UD = dyn_cast<UsingDirectiveDecl>(D)) {
+      // The nominated namespace may hold nothing generated: it is opened.
+      const NamespaceDecl *NS = UD->getNominatedNamespace();
+      if (NS->getParent() == UD->getDeclContext())
+        OS << "namespace " << NS->getName() << " {}\nusing namespace " << NS->getName()
+           << ";\n";
+      else
+        OS << "using namespace ::" << NS->getQualifiedNameAsString() << ";\n";
+      return;
+    }
     if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
       if (const TagDecl *Tag = TD->getUnderlyingType()->getAsTagDecl())
         if (Tag->getTypedefNameForAnonDecl() == TD && Tag->isCompleteDefinition()) {
@@ -363,8 +384,11 @@ public:
           return;
         }
     if (isa<FunctionDecl>(D) || isa<FunctionTemplateDecl>(D)) {
-      D->print(OS, Terse, Indent);
-      OS << ";\n";
+      std::string Text;
+      raw_string_ostream TS(Text);
+      D->print(TS, Terse, Indent);
+      TS.flush();
+      OS << withoutStandardAttributes(Text) << ";\n";
       return;
     }
     const CXXRecordDecl *RD = dyn_cast<CXXRecordDecl>(D);
@@ -380,6 +404,28 @@ public:
     D->print(TS, Policy, Indent);
     TS.flush();
     OS << alignasFirst(Text) << ";\n";
+  }
+
+  /// The printer puts `[[...]]` after a function's declarator, where no
+  /// standard attribute may stand; none of them (nodiscard, deprecated)
+  /// changes what a parse sees.
+  static std::string withoutStandardAttributes(StringRef Text) {
+    std::string Out;
+    while (!Text.empty()) {
+      size_t At = Text.find(" [[");
+      if (At == StringRef::npos) {
+        Out += Text.str();
+        break;
+      }
+      size_t End = Text.find("]]", At);
+      if (End == StringRef::npos) {
+        Out += Text.str();
+        break;
+      }
+      Out += Text.substr(0, At).str();
+      Text = Text.substr(End + 2);
+    }
+    return Out;
   }
 
   /// The printer puts `alignas(N)` after a variable's declarator, where it
@@ -430,8 +476,8 @@ private:
                           << ":\n";
       }
       if (const auto *F = dyn_cast<FriendDecl>(M)) {
-        if (F->getFriendDecl() && isa<FunctionDecl>(F->getFriendDecl()))
-          continue; // hidden friends with bodies: an operator the record needs
+        if (F->getFriendDecl() && isa<TemplateDecl>(F->getFriendDecl()))
+          continue; // access only: no body here needs it
         M->print(OS.indent(Indent + 2), Terse, Indent + 2);
         OS << ";\n";
         continue;
@@ -477,6 +523,9 @@ public:
     std::vector<const Decl *> Work;
     auto Choose = [&](const Decl *D) {
       D = unitOf(D);
+      if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+        if (FD->getBuiltinID())
+          return; // Clang knows it already
       if (!D || isa<TranslationUnitDecl>(D) || isa<NamespaceDecl>(D) ||
           isa<LinkageSpecDecl>(D))
         return;
@@ -504,6 +553,7 @@ public:
         Choose(X);
     }
     Printer P(Ctx);
+    addForwardDeclarations(Chosen, SM);
     for (const Decl *D : Chosen) {
       SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
       std::string Text;
@@ -531,6 +581,20 @@ public:
   }
 
 private:
+  /// The qualified name as users spell it: without the versioned inner
+  /// namespaces (`cooperative_groups::__v1::thread_block` is used as
+  /// `cooperative_groups::thread_block`, through a using directive).
+  static std::string userName(const NamedDecl *ND) {
+    SmallVector<StringRef, 4> Parts;
+    std::string Q = ND->getQualifiedNameAsString();
+    StringRef(Q).split(Parts, "::");
+    std::string Out;
+    for (size_t I = 0; I < Parts.size(); ++I)
+      if (I + 1 == Parts.size() || !Parts[I].startswith("__"))
+        Out += (Out.empty() ? "" : "::") + Parts[I].str();
+    return Out;
+  }
+
   /// Every declaration in a namespace or linkage specification whose name
   /// (qualified, inline namespaces left out) the maps know; enums whose
   /// enumerators they know.
@@ -546,10 +610,22 @@ private:
         walk(LS, Choose);
         continue;
       }
+      if (isa<UsingDirectiveDecl>(D) && !isa<TranslationUnitDecl>(DC)) {
+        Choose(D);
+        continue;
+      }
       const auto *ND = dyn_cast<NamedDecl>(D);
       if (!ND || !ND->getIdentifier())
         continue;
-      for (std::string N : {ND->getName().str(), ND->getQualifiedNameAsString()})
+      if (!Names.DeclFiles.empty() && !D->isImplicit()) {
+        const SourceManager &SM = D->getASTContext().getSourceManager();
+        const FileEntry *FE =
+            SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
+        if (FE && inSdk(FE->getName()) && Names.DeclFiles.count(relativeToRoot(FE->getName())))
+          Choose(D);
+      }
+      for (std::string N :
+           {ND->getName().str(), ND->getQualifiedNameAsString(), userName(ND)})
         if (Names.Names.count(N)) {
           F.Found.insert(N);
           Choose(D);
@@ -562,6 +638,41 @@ private:
           }
     }
   }
+
+  /// The forward declarations of the chosen records, where the SDK has
+  /// them (a file may use a record that a later file defines).
+  void addForwardDeclarations(const SetVector<const Decl *> &Chosen, SourceManager &SM) {
+    for (const Decl *D : Chosen) {
+      // Not for templates: the definition prints the default arguments a
+      // forward declaration gave.
+      const TagDecl *Tag = dyn_cast<TagDecl>(D);
+      if (!Tag || !Tag->getIdentifier() || !isa<RecordDecl>(Tag))
+        continue;
+      for (const TagDecl *Redecl : Tag->redecls()) {
+        if (Redecl->isThisDeclarationADefinition() || Redecl->isImplicit())
+          continue;
+        const Decl *Printed = Redecl;
+        if (const auto *RD = dyn_cast<CXXRecordDecl>(Redecl))
+          if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
+            Printed = T;
+        SourceLocation L = SM.getExpansionLoc(Printed->getBeginLoc());
+        const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(L));
+        if (!FE || !inSdk(FE->getName()))
+          continue;
+        std::string Text;
+        raw_string_ostream OS(Text);
+        Printed->print(OS, Ctx().getPrintingPolicy());
+        OS << ";\n";
+        OS.flush();
+        Event E{SM.getFileOffset(L), Event::DeclEv};
+        E.Rank = 0;
+        E.Text = inContext(Printed, Text);
+        F.Events[realOf(FE)].push_back(E);
+      }
+    }
+  }
+
+  ASTContext &Ctx() { return CI.getASTContext(); }
 
   /// The SDK's definitions of the macros the maps know, and of the macros
   /// their replacement lists name.
@@ -705,8 +816,12 @@ private:
         continue;
       }
       if (Emitted.count(E.Target) || !inSdk(E.Target)) {
-        if (Visiting.insert("#include " + E.Spelling).second)
-          OS << "#include " << E.Spelling << "\n";
+        // An SDK file by its path under include/: the line may stand in a
+        // file of another directory (see below).
+        std::string Line = "#include " + (inSdk(E.Target) ? "<" + relativeToRoot(E.Target) + ">"
+                                                          : E.Spelling);
+        if (Visiting.insert(Line).second)
+          OS << Line << "\n";
         continue;
       }
       // Not generated: its own includes stand in for it.

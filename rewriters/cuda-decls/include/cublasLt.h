@@ -9,6 +9,7 @@ extern "C" {
 typedef struct cublasLtContext *cublasLtHandle_t;
 }
 struct cublasLtContext;
+struct cublasLtContext;
 extern "C" {
 cublasStatus_t cublasLtCreate(cublasLtHandle_t *lightHandle);
 }

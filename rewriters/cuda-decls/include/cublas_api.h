@@ -5,8 +5,8 @@
 #define CUBLAS_API_H_
 #endif
 #include <stdint.h>
-#include "driver_types.h"
-#include "cuComplex.h"
+#include <driver_types.h>
+#include <cuComplex.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <library_types.h>
@@ -150,6 +150,9 @@ typedef enum {
     CUBLAS_EMULATION_STRATEGY_PERFORMANT = 1,
     CUBLAS_EMULATION_STRATEGY_EAGER = 2
 } cublasEmulationStrategy_t;
+}
+extern "C" {
+struct cublasContext;
 }
 extern "C" {
 struct cublasContext;

@@ -294,49 +294,61 @@ extern "C" {
 typedef struct CUctx_st *CUcontext;
 }
 struct CUctx_st;
+struct CUctx_st;
 extern "C" {
 typedef struct CUmod_st *CUmodule;
 }
+struct CUmod_st;
 struct CUmod_st;
 extern "C" {
 typedef struct CUfunc_st *CUfunction;
 }
 struct CUfunc_st;
+struct CUfunc_st;
 extern "C" {
 typedef struct CUlib_st *CUlibrary;
 }
+struct CUlib_st;
 struct CUlib_st;
 extern "C" {
 typedef struct CUkern_st *CUkernel;
 }
 struct CUkern_st;
+struct CUkern_st;
 extern "C" {
 typedef struct CUarray_st *CUarray;
 }
+struct CUarray_st;
 struct CUarray_st;
 extern "C" {
 typedef struct CUmipmappedArray_st *CUmipmappedArray;
 }
 struct CUmipmappedArray_st;
+struct CUmipmappedArray_st;
 extern "C" {
 typedef struct CUtexref_st *CUtexref;
 }
+struct CUtexref_st;
 struct CUtexref_st;
 extern "C" {
 typedef struct CUsurfref_st *CUsurfref;
 }
 struct CUsurfref_st;
+struct CUsurfref_st;
 extern "C" {
 typedef struct CUevent_st *CUevent;
 }
+struct CUevent_st;
 struct CUevent_st;
 extern "C" {
 typedef struct CUstream_st *CUstream;
 }
 struct CUstream_st;
+struct CUstream_st;
 extern "C" {
 typedef struct CUgraphicsResource_st *CUgraphicsResource;
 }
+struct CUgraphicsResource_st;
 struct CUgraphicsResource_st;
 extern "C" {
 typedef unsigned long long CUtexObject_v1;
@@ -354,29 +366,36 @@ extern "C" {
 typedef struct CUextMemory_st *CUexternalMemory;
 }
 struct CUextMemory_st;
+struct CUextMemory_st;
 extern "C" {
 typedef struct CUextSemaphore_st *CUexternalSemaphore;
 }
+struct CUextSemaphore_st;
 struct CUextSemaphore_st;
 extern "C" {
 typedef struct CUgraph_st *CUgraph;
 }
 struct CUgraph_st;
+struct CUgraph_st;
 extern "C" {
 typedef struct CUgraphNode_st *CUgraphNode;
 }
+struct CUgraphNode_st;
 struct CUgraphNode_st;
 extern "C" {
 typedef struct CUgraphExec_st *CUgraphExec;
 }
 struct CUgraphExec_st;
+struct CUgraphExec_st;
 extern "C" {
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
 }
 struct CUmemPoolHandle_st;
+struct CUmemPoolHandle_st;
 extern "C" {
 typedef struct CUuserObject_st *CUuserObject;
 }
+struct CUuserObject_st;
 struct CUuserObject_st;
 extern "C" {
 typedef cuuint64_t CUgraphConditionalHandle;
@@ -385,13 +404,16 @@ extern "C" {
 typedef struct CUgraphDeviceUpdatableNode_st *CUgraphDeviceNode;
 }
 struct CUgraphDeviceUpdatableNode_st;
+struct CUgraphDeviceUpdatableNode_st;
 extern "C" {
 typedef struct CUasyncCallbackEntry_st *CUasyncCallbackHandle;
 }
 struct CUasyncCallbackEntry_st;
+struct CUasyncCallbackEntry_st;
 extern "C" {
 typedef struct CUgreenCtx_st *CUgreenCtx;
 }
+struct CUgreenCtx_st;
 struct CUgreenCtx_st;
 extern "C" {
 struct CUuuid_st {
@@ -1201,6 +1223,7 @@ typedef enum CUjitInputType_enum CUjitInputType;
 extern "C" {
 typedef struct CUlinkState_st *CUlinkState;
 }
+struct CUlinkState_st;
 struct CUlinkState_st;
 extern "C" {
 enum CUgraphicsRegisterFlags_enum {
@@ -4483,6 +4506,7 @@ extern "C" {
 typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
 }
 struct CUdevResourceDesc_st;
+struct CUdevResourceDesc_st;
 extern "C" {
 typedef enum {
     CU_GREEN_CTX_DEFAULT_STREAM = 1
@@ -4577,6 +4601,7 @@ typedef enum CUlogLevel_enum CUlogLevel;
 extern "C" {
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
 }
+struct CUlogsCallbackEntry_st;
 struct CUlogsCallbackEntry_st;
 extern "C" {
 typedef void (*CUlogsCallback)(void *, CUlogLevel, char *, size_t);

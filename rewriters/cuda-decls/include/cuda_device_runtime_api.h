@@ -2,8 +2,11 @@
 // Do not edit; regenerate.
 #pragma once
 #include <stdlib.h>
-#include "driver_types.h"
-#include "crt/host_defines.h"
+extern "C" {
+struct cudaFuncAttributes;
+}
+#include <driver_types.h>
+#include <crt/host_defines.h>
 #ifndef cudaStreamGraphTailLaunch
 #define cudaStreamGraphTailLaunch (cudaStream_t)0x0100000000000000
 #endif

@@ -4,17 +4,18 @@
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 #endif
-#include "crt/host_defines.h"
-#include "driver_types.h"
-#include "surface_types.h"
-#include "texture_types.h"
-#include "vector_types.h"
-#include "library_types.h"
-#include "channel_descriptor.h"
-#include "cuda_runtime_api.h"
-#include "driver_functions.h"
-#include "vector_functions.h"
-#include "device_launch_parameters.h"
+#include <device_types.h>
+#include <driver_types.h>
+#include <surface_types.h>
+#include <texture_types.h>
+#include <vector_types.h>
+#include <library_types.h>
+#include <channel_descriptor.h>
+#include <cuda_runtime_api.h>
+#include <driver_functions.h>
+#include <crt/host_defines.h>
+#include <vector_functions.h>
+#include <device_launch_parameters.h>
 #include <utility>
 template <class T> static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0) __attribute__((host));
 template <typename ...ExpTypes, typename ...ActTypes> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...), ActTypes &&...args) __attribute__((host));

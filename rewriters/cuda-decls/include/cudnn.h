@@ -2,7 +2,7 @@
 // Do not edit; regenerate.
 #pragma once
 #include <cuda_runtime_api.h>
-#include "cudnn_graph.h"
-#include "cudnn_ops.h"
-#include "cudnn_adv.h"
-#include "cudnn_cnn.h"
+#include <cudnn_graph.h>
+#include <cudnn_ops.h>
+#include <cudnn_adv.h>
+#include <cudnn_cnn.h>

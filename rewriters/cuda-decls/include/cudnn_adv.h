@@ -2,7 +2,7 @@
 // Do not edit; regenerate.
 #pragma once
 #include <stdint.h>
-#include "cudnn_ops.h"
+#include <cudnn_ops.h>
 extern "C" {
 extern "C" {
 typedef enum {
@@ -82,7 +82,17 @@ struct cudnnRNNStruct;
 }
 extern "C" {
 extern "C" {
+struct cudnnRNNStruct;
+}
+}
+extern "C" {
+extern "C" {
 typedef struct cudnnRNNStruct *cudnnRNNDescriptor_t;
+}
+}
+extern "C" {
+extern "C" {
+struct cudnnRNNDataStruct;
 }
 }
 extern "C" {
@@ -197,6 +207,11 @@ struct cudnnSeqDataStruct;
 }
 extern "C" {
 extern "C" {
+struct cudnnSeqDataStruct;
+}
+}
+extern "C" {
+extern "C" {
 typedef struct cudnnSeqDataStruct *cudnnSeqDataDescriptor_t;
 }
 }
@@ -218,6 +233,11 @@ cudnnStatus_t cudnnSetSeqDataDescriptor(cudnnSeqDataDescriptor_t seqDataDesc, cu
 extern "C" {
 extern "C" {
 cudnnStatus_t cudnnGetSeqDataDescriptor(const cudnnSeqDataDescriptor_t seqDataDesc, cudnnDataType_t *dataType, int *nbDims, int nbDimsRequested, int dimA[], cudnnSeqDataAxis_t axes[], size_t *seqLengthArraySize, size_t seqLengthSizeRequested, int seqLengthArray[], void *paddingFill);
+}
+}
+extern "C" {
+extern "C" {
+struct cudnnAttnStruct;
 }
 }
 extern "C" {

@@ -2,12 +2,13 @@
 // Do not edit; regenerate.
 #pragma once
 #include <stdint.h>
-#include "cudnn_ops.h"
+#include <cudnn_ops.h>
 extern "C" {
 extern "C" {
 typedef struct cudnnConvolutionStruct *cudnnConvolutionDescriptor_t;
 }
 }
+struct cudnnConvolutionStruct;
 struct cudnnConvolutionStruct;
 extern "C" {
 extern "C" {
@@ -202,6 +203,11 @@ struct cudnnFusedOpsConstParamStruct;
 }
 extern "C" {
 extern "C" {
+struct cudnnFusedOpsConstParamStruct;
+}
+}
+extern "C" {
+extern "C" {
 typedef struct cudnnFusedOpsConstParamStruct *cudnnFusedOpsConstParamPack_t;
 }
 }
@@ -212,7 +218,17 @@ struct cudnnFusedOpsVariantParamStruct;
 }
 extern "C" {
 extern "C" {
+struct cudnnFusedOpsVariantParamStruct;
+}
+}
+extern "C" {
+extern "C" {
 typedef struct cudnnFusedOpsVariantParamStruct *cudnnFusedOpsVariantParamPack_t;
+}
+}
+extern "C" {
+extern "C" {
+struct cudnnFusedOpsPlanStruct;
 }
 }
 extern "C" {

@@ -11,6 +11,11 @@ struct cudnnContext;
 }
 extern "C" {
 extern "C" {
+struct cudnnContext;
+}
+}
+extern "C" {
+extern "C" {
 typedef struct cudnnContext *cudnnHandle_t;
 }
 }
@@ -99,6 +104,7 @@ extern "C" {
 void cudnnGetLastErrorString(char *message, size_t max_size);
 }
 }
+struct cudnnRuntimeTag_t;
 struct cudnnRuntimeTag_t;
 extern "C" {
 extern "C" {

@@ -2,12 +2,13 @@
 // Do not edit; regenerate.
 #pragma once
 #include <stdint.h>
-#include "cudnn_graph.h"
+#include <cudnn_graph.h>
 extern "C" {
 extern "C" {
 typedef struct cudnnTensorStruct *cudnnTensorDescriptor_t;
 }
 }
+struct cudnnTensorStruct;
 struct cudnnTensorStruct;
 extern "C" {
 extern "C" {
@@ -15,11 +16,13 @@ typedef struct cudnnPoolingStruct *cudnnPoolingDescriptor_t;
 }
 }
 struct cudnnPoolingStruct;
+struct cudnnPoolingStruct;
 extern "C" {
 extern "C" {
 typedef struct cudnnFilterStruct *cudnnFilterDescriptor_t;
 }
 }
+struct cudnnFilterStruct;
 struct cudnnFilterStruct;
 extern "C" {
 extern "C" {
@@ -27,11 +30,13 @@ typedef struct cudnnLRNStruct *cudnnLRNDescriptor_t;
 }
 }
 struct cudnnLRNStruct;
+struct cudnnLRNStruct;
 extern "C" {
 extern "C" {
 typedef struct cudnnActivationStruct *cudnnActivationDescriptor_t;
 }
 }
+struct cudnnActivationStruct;
 struct cudnnActivationStruct;
 extern "C" {
 extern "C" {
@@ -39,11 +44,13 @@ typedef struct cudnnSpatialTransformerStruct *cudnnSpatialTransformerDescriptor_
 }
 }
 struct cudnnSpatialTransformerStruct;
+struct cudnnSpatialTransformerStruct;
 extern "C" {
 extern "C" {
 typedef struct cudnnOpTensorStruct *cudnnOpTensorDescriptor_t;
 }
 }
+struct cudnnOpTensorStruct;
 struct cudnnOpTensorStruct;
 extern "C" {
 extern "C" {
@@ -51,17 +58,20 @@ typedef struct cudnnReduceTensorStruct *cudnnReduceTensorDescriptor_t;
 }
 }
 struct cudnnReduceTensorStruct;
+struct cudnnReduceTensorStruct;
 extern "C" {
 extern "C" {
 typedef struct cudnnCTCLossStruct *cudnnCTCLossDescriptor_t;
 }
 }
 struct cudnnCTCLossStruct;
+struct cudnnCTCLossStruct;
 extern "C" {
 extern "C" {
 typedef struct cudnnTensorTransformStruct *cudnnTensorTransformDescriptor_t;
 }
 }
+struct cudnnTensorTransformStruct;
 struct cudnnTensorTransformStruct;
 extern "C" {
 extern "C" {
@@ -560,6 +570,7 @@ extern "C" {
 typedef struct cudnnDropoutStruct *cudnnDropoutDescriptor_t;
 }
 }
+struct cudnnDropoutStruct;
 struct cudnnDropoutStruct;
 extern "C" {
 extern "C" {

@@ -4,9 +4,9 @@
 #ifndef _CUFFT_H_
 #define _CUFFT_H_
 #endif
-#include "cuComplex.h"
-#include "driver_types.h"
-#include "library_types.h"
+#include <cuComplex.h>
+#include <driver_types.h>
+#include <library_types.h>
 extern "C" {
 enum cufftResult_t {
     CUFFT_SUCCESS = 0,

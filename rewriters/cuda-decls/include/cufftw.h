@@ -2,4 +2,4 @@
 // Do not edit; regenerate.
 #pragma once
 #include <stdio.h>
-#include "cufft.h"
+#include <cufft.h>

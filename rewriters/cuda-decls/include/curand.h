@@ -93,6 +93,9 @@ extern "C" {
 struct curandGenerator_st;
 }
 extern "C" {
+struct curandGenerator_st;
+}
+extern "C" {
 typedef struct curandGenerator_st *curandGenerator_t;
 }
 extern "C" {
@@ -104,12 +107,15 @@ typedef curandDistribution_st *curandDistribution_t;
 extern "C" {
 typedef struct curandDistributionShift_st *curandDistributionShift_t;
 }
+struct curandDistributionShift_st;
 extern "C" {
 typedef struct curandDistributionM2Shift_st *curandDistributionM2Shift_t;
 }
+struct curandDistributionM2Shift_st;
 extern "C" {
 typedef struct curandHistogramM2_st *curandHistogramM2_t;
 }
+struct curandHistogramM2_st;
 extern "C" {
 typedef unsigned int curandHistogramM2K_st;
 }
@@ -125,6 +131,7 @@ typedef curandHistogramM2V_st *curandHistogramM2V_t;
 extern "C" {
 typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
 }
+struct curandDiscreteDistribution_st;
 extern "C" {
 enum curandMethod {
     CURAND_CHOOSE_BEST = 0,

@@ -2,9 +2,9 @@
 // Do not edit; regenerate.
 #pragma once
 #include <math.h>
-#include "curand_mrg32k3a.h"
-#include "curand_mtgp32_kernel.h"
-#include "curand_philox4x32_x.h"
+#include <curand_mrg32k3a.h>
+#include <curand_mtgp32_kernel.h>
+#include <curand_philox4x32_x.h>
 template <typename STATE> static inline unsigned int curand__discrete(STATE state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
 template <typename STATE> static inline uint4 curand__discrete4(STATE state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));
 static inline unsigned int curand_discrete(curandStateXORWOW_t *state, curandDiscreteDistribution_t discrete_distribution) __attribute__((always_inline)) __attribute__((device));

@@ -6,17 +6,18 @@
 #endif
 #include <type_traits>
 #include <math.h>
-#include "curand.h"
-#include "curand_discrete.h"
-#include "curand_precalc.h"
-#include "curand_mrg32k3a.h"
-#include "curand_mtgp32_kernel.h"
-#include "curand_philox4x32_x.h"
-#include "curand_globals.h"
+#include <curand.h>
+#include <curand_discrete.h>
+#include <curand_precalc.h>
+#include <curand_mrg32k3a.h>
+#include <curand_mtgp32_kernel.h>
+#include <curand_philox4x32_x.h>
+#include <curand_globals.h>
 struct curandStateTest {
   unsigned int v;
 };
 typedef struct curandStateTest curandStateTest_t;
+struct curandStateXORWOW;
 struct curandStateXORWOW {
   unsigned int d;
   unsigned int v[5];
@@ -26,6 +27,7 @@ struct curandStateXORWOW {
   double boxmuller_extra_double;
 };
 typedef struct curandStateXORWOW curandStateXORWOW_t;
+struct curandStateMRG32k3a;
 struct curandStateMRG32k3a {
   unsigned int s1[3];
   unsigned int s2[3];
@@ -35,6 +37,7 @@ struct curandStateMRG32k3a {
   double boxmuller_extra_double;
 };
 typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
+struct curandStateSobol32;
 struct curandStateSobol32 {
   unsigned int i;
   unsigned int x;
@@ -42,6 +45,7 @@ struct curandStateSobol32 {
   unsigned int direction_vectors[32];
 };
 typedef struct curandStateSobol32 curandStateSobol32_t;
+struct curandStateScrambledSobol32;
 struct curandStateScrambledSobol32 {
   unsigned int i;
   unsigned int x;
@@ -49,6 +53,7 @@ struct curandStateScrambledSobol32 {
   unsigned int direction_vectors[32];
 };
 typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+struct curandStateSobol64;
 struct curandStateSobol64 {
   unsigned long long i;
   unsigned long long x;
@@ -56,6 +61,7 @@ struct curandStateSobol64 {
   unsigned long long direction_vectors[64];
 };
 typedef struct curandStateSobol64 curandStateSobol64_t;
+struct curandStateScrambledSobol64;
 struct curandStateScrambledSobol64 {
   unsigned long long i;
   unsigned long long x;
@@ -87,8 +93,8 @@ static inline unsigned int curand(curandStateSobol32_t *state) __attribute__((al
 static inline unsigned int curand(curandStateScrambledSobol32_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline unsigned long long curand(curandStateSobol64_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline unsigned long long curand(curandStateScrambledSobol64_t *state) __attribute__((always_inline)) __attribute__((device));
-#include "curand_uniform.h"
-#include "curand_normal.h"
-#include "curand_lognormal.h"
-#include "curand_poisson.h"
-#include "curand_discrete2.h"
+#include <curand_uniform.h>
+#include <curand_normal.h>
+#include <curand_lognormal.h>
+#include <curand_poisson.h>
+#include <curand_discrete2.h>

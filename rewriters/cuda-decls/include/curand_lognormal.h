@@ -2,9 +2,9 @@
 // Do not edit; regenerate.
 #pragma once
 #include <math.h>
-#include "curand_mrg32k3a.h"
-#include "curand_mtgp32_kernel.h"
-#include "curand_philox4x32_x.h"
+#include <curand_mrg32k3a.h>
+#include <curand_mtgp32_kernel.h>
+#include <curand_philox4x32_x.h>
 static inline float curand_log_normal(curandStateXORWOW_t *state, float mean, float stddev) __attribute__((always_inline)) __attribute__((device));
 static inline float curand_log_normal(curandStatePhilox4_32_10_t *state, float mean, float stddev) __attribute__((always_inline)) __attribute__((device));
 static inline float2 curand_log_normal2(curandStateXORWOW_t *state, float mean, float stddev) __attribute__((always_inline)) __attribute__((device));

@@ -4,6 +4,7 @@
 #ifndef CURAND_NUM_MTGP32_PARAMS
 #define CURAND_NUM_MTGP32_PARAMS 200
 #endif
+struct mtgp32_params_fast;
 struct mtgp32_params_fast {
   int mexp;
   int pos;
@@ -16,6 +17,7 @@ struct mtgp32_params_fast {
   unsigned char poly_sha1[21];
 };
 typedef struct mtgp32_params_fast mtgp32_params_fast_t;
+struct mtgp32_kernel_params;
 struct mtgp32_kernel_params {
   unsigned int pos_tbl[200];
   unsigned int param_tbl[200][16];
@@ -26,6 +28,7 @@ struct mtgp32_kernel_params {
   unsigned int mask[1];
 };
 typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
+struct curandStateMtgp32;
 struct curandStateMtgp32 {
   unsigned int s[1024];
   int offset;

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <memory.h>
 #include <string.h>
-#include "curand.h"
-#include "curand_mtgp32.h"
-#include "curand_mtgp32dc_p_11213.h"
+#include <curand.h>
+#include <curand_mtgp32.h>
+#include <curand_mtgp32dc_p_11213.h>
 template <typename ParamsType> static inline curandStatus_t curandMakeMTGP32ConstantsImpl(const mtgp32_params_fast_t params[], ParamsType *p, const int block_num) __attribute__((always_inline)) __attribute__((host));
 static inline curandStatus_t curandMakeMTGP32Constants(const mtgp32_params_fast_t params[], mtgp32_kernel_params_t *p) __attribute__((always_inline)) __attribute__((host));
 static inline curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *s, mtgp32_params_fast_t params[], mtgp32_kernel_params_t *k, int n, unsigned long long seed) __attribute__((always_inline)) __attribute__((host));

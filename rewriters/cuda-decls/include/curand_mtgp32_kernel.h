@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <memory.h>
 #include <string.h>
-#include "curand.h"
-#include "curand_mtgp32.h"
+#include <curand.h>
+#include <curand_mtgp32.h>
 static inline unsigned int curand(curandStateMtgp32_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) __attribute__((always_inline)) __attribute__((device));
 static inline float curand_mtgp32_single(curandStateMtgp32_t *state) __attribute__((always_inline)) __attribute__((device));

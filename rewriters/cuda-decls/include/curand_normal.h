@@ -2,10 +2,10 @@
 // Do not edit; regenerate.
 #pragma once
 #include <math.h>
-#include "curand_mrg32k3a.h"
-#include "curand_mtgp32_kernel.h"
-#include "curand_philox4x32_x.h"
-#include "curand_normal_static.h"
+#include <curand_mrg32k3a.h>
+#include <curand_mtgp32_kernel.h>
+#include <curand_philox4x32_x.h>
+#include <curand_normal_static.h>
 static inline float curand_normal(curandStateXORWOW_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline float curand_normal(curandStatePhilox4_32_10_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline float curand_normal(curandStateMRG32k3a_t *state) __attribute__((always_inline)) __attribute__((device));

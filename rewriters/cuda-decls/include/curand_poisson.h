@@ -2,9 +2,9 @@
 // Do not edit; regenerate.
 #pragma once
 #include <math.h>
-#include "curand_mrg32k3a.h"
-#include "curand_mtgp32_kernel.h"
-#include "curand_philox4x32_x.h"
+#include <curand_mrg32k3a.h>
+#include <curand_mtgp32_kernel.h>
+#include <curand_philox4x32_x.h>
 template <typename T> static inline unsigned int curand_poisson_knuth(T *state, float lambda) __attribute__((always_inline)) __attribute__((device));
 template <typename T> static inline uint4 curand_poisson_knuth4(T *state, float lambda) __attribute__((always_inline)) __attribute__((device));
 template <typename STATE> static inline unsigned int curand_M2_double(STATE *state, curandDistributionM2Shift_t distributionM2) __attribute__((always_inline)) __attribute__((device));

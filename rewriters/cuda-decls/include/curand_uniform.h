@@ -2,9 +2,9 @@
 // Do not edit; regenerate.
 #pragma once
 #include <math.h>
-#include "curand_mrg32k3a.h"
-#include "curand_mtgp32_kernel.h"
-#include "curand_philox4x32_x.h"
+#include <curand_mrg32k3a.h>
+#include <curand_mtgp32_kernel.h>
+#include <curand_philox4x32_x.h>
 static inline float curand_uniform(curandStateTest_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline double curand_uniform_double(curandStateTest_t *state) __attribute__((always_inline)) __attribute__((device));
 static inline float curand_uniform(curandStateXORWOW_t *state) __attribute__((always_inline)) __attribute__((device));

@@ -2,15 +2,21 @@
 // Do not edit; regenerate.
 #pragma once
 struct cusolverDnContext;
+struct cusolverDnContext;
 typedef struct cusolverDnContext *cusolverDnHandle_t;
+struct syevjInfo;
 struct syevjInfo;
 typedef struct syevjInfo *syevjInfo_t;
 struct gesvdjInfo;
+struct gesvdjInfo;
 typedef struct gesvdjInfo *gesvdjInfo_t;
+struct cusolverDnIRSParams;
 struct cusolverDnIRSParams;
 typedef struct cusolverDnIRSParams *cusolverDnIRSParams_t;
 struct cusolverDnIRSInfos;
+struct cusolverDnIRSInfos;
 typedef struct cusolverDnIRSInfos *cusolverDnIRSInfos_t;
+struct cusolverDnParams;
 struct cusolverDnParams;
 typedef struct cusolverDnParams *cusolverDnParams_t;
 typedef enum {
@@ -19,10 +25,10 @@ typedef enum {
     CUSOLVERDN_SYEVBATCHED = 2
 } cusolverDnFunction_t;
 #include <stdio.h>
-#include "cuComplex.h"
-#include "library_types.h"
-#include "cublas_v2.h"
-#include "cusolver_common.h"
+#include <cuComplex.h>
+#include <library_types.h>
+#include <cublas_v2.h>
+#include <cusolver_common.h>
 extern "C" {
 cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle);
 }

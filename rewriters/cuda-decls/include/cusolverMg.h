@@ -2,4 +2,4 @@
 // Do not edit; regenerate.
 #pragma once
 #include <stdint.h>
-#include "cusolverDn.h"
+#include <cusolverDn.h>

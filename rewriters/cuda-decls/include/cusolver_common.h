@@ -4,7 +4,7 @@
 #ifndef CUSOLVER_COMMON_H_
 #define CUSOLVER_COMMON_H_
 #endif
-#include "library_types.h"
+#include <library_types.h>
 #include <inttypes.h>
 typedef int cusolver_int_t;
 #ifndef CUSOLVER_CPP_VERSION

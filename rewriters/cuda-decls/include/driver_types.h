@@ -4,8 +4,8 @@
 #ifndef __DRIVER_TYPES_H__
 #define __DRIVER_TYPES_H__
 #endif
-#include "crt/host_defines.h"
-#include "vector_types.h"
+#include <crt/host_defines.h>
+#include <vector_types.h>
 #include <limits.h>
 #include <stddef.h>
 #ifndef cudaHostAllocDefault
@@ -334,10 +334,14 @@ struct cudaChannelFormatDesc {
 };
 typedef struct cudaArray *cudaArray_t;
 struct cudaArray;
+struct cudaArray;
 typedef const struct cudaArray *cudaArray_const_t;
+struct cudaArray;
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 struct cudaMipmappedArray;
+struct cudaMipmappedArray;
 typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+struct cudaMipmappedArray;
 #ifndef cudaArraySparsePropertiesSingleMipTail
 #define cudaArraySparsePropertiesSingleMipTail 0x1
 #endif
@@ -480,6 +484,7 @@ enum cudaUserObjectFlags {
 enum cudaUserObjectRetainFlags {
     cudaGraphUserObjectMove = 1
 };
+struct cudaGraphicsResource;
 struct cudaGraphicsResource;
 enum cudaGraphicsRegisterFlags {
     cudaGraphicsRegisterFlagsNone = 0,
@@ -1216,7 +1221,9 @@ typedef struct CUevent_st *cudaEvent_t;
 typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
 typedef struct CUexternalMemory_st *cudaExternalMemory_t;
 struct CUexternalMemory_st;
+struct CUexternalMemory_st;
 typedef struct CUexternalSemaphore_st *cudaExternalSemaphore_t;
+struct CUexternalSemaphore_st;
 struct CUexternalSemaphore_st;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
@@ -1610,6 +1617,8 @@ enum cudaDeviceNumaConfig {
     cudaDeviceNumaConfigNumaNode
 };
 typedef struct cudaAsyncCallbackEntry *cudaAsyncCallbackHandle_t;
+struct cudaAsyncCallbackEntry;
+struct cudaAsyncCallbackEntry;
 struct cudaAsyncCallbackEntry;
 enum cudaAsyncNotificationType_enum {
     cudaAsyncNotificationTypeOverBudget = 1

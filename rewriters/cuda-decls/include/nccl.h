@@ -22,9 +22,11 @@ extern "C" {
 typedef struct ncclComm *ncclComm_t;
 }
 struct ncclComm;
+struct ncclComm;
 extern "C" {
 typedef struct ncclWindow_vidmem *ncclWindow_t;
 }
+struct ncclWindow_vidmem;
 struct ncclWindow_vidmem;
 #ifndef NCCL_COMM_NULL
 #define NCCL_COMM_NULL NULL

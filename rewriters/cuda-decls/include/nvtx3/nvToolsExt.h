@@ -27,4 +27,4 @@ typedef uint64_t nvtxRangeId_t;
 #include <fcntl.h>
 #include <errno.h>
 #include <pthread.h>
-#include "nvtxImplCore.h"
+#include <nvtx3/nvtxDetail/nvtxImplCore.h>
