@@ -325,9 +325,15 @@ const Decl *unitOf(const Decl *D) {
   if (const auto *TD = dyn_cast_or_null<CXXRecordDecl>(D))
     if (const ClassTemplateDecl *CT = TD->getDescribedClassTemplate())
       return CT;
-  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D)) {
     if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
       return FT;
+    // A specialization stands for its template.
+    if (const FunctionTemplateDecl *FT = FD->getPrimaryTemplate())
+      return FT;
+  }
+  if (const auto *CS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(D))
+    return CS->getSpecializedTemplate();
   return D;
 }
 

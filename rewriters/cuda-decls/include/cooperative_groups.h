@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
@@ -276,17 +277,6 @@ protected:
   inline thread_block_tile<Size, ParentT>(const ParentT &g) __attribute__((always_inline)) __attribute__((device));
 public:
   inline operator thread_block_tile<Size, void>() const __attribute__((always_inline)) __attribute__((device));
-};
-}
-}
-namespace cooperative_groups {
-namespace __v1 {
-template <unsigned int Size> class thread_block_tile<Size, void> : public details::thread_block_tile_impl<Size, void, details::_is_multi_warp<Size>::value> {
-public:
-protected:
-  template <unsigned int OtherSize, typename OtherParentT> inline thread_block_tile<Size, void>(const thread_block_tile<OtherSize, OtherParentT> &g) __attribute__((always_inline)) __attribute__((device));
-public:
-  template <typename ParentT> inline thread_block_tile<Size, void>(const thread_block_tile<Size, ParentT> &g) __attribute__((always_inline)) __attribute__((device));
 };
 }
 }

@@ -13,6 +13,7 @@
 #include <cccl/thrust/iterator/detail/iterator_category_to_system.h>
 #include <cccl/thrust/iterator/detail/iterator_category_to_traversal.h>
 #include <cccl/thrust/iterator/iterator_categories.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__cstddef/types.h>

@@ -8,6 +8,7 @@
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>

@@ -7,6 +7,7 @@
 #include <assert.h>
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__cstddef/types.h>

@@ -12,6 +12,7 @@
 #include <initializer_list>
 #include <cccl/cuda/std/__algorithm/min.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>

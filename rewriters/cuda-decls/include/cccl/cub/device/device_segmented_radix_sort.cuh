@@ -12,6 +12,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>

@@ -14,6 +14,7 @@
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/__type_traits/is_reference.h>

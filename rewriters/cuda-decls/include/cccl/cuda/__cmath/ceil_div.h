@@ -6,6 +6,7 @@
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
 #include <cccl/cuda/std/__algorithm/min.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
@@ -20,6 +21,6 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 namespace cuda {
 inline namespace __4 {
-template<> inline constexpr ::cuda::std::__4::common_type_t<int, int> ceil_div<int, int, true, 0, 0>(const int __a, const int __b) noexcept __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
+template <class _Tp, class _Up, bool __cccl_true_ = true, __cccl_enable_if_t< ::cuda::std::__4::is_integral_v<_Tp> && __cccl_true_, int> = 0, __cccl_enable_if_t< ::cuda::std::__4::is_integral_v<_Up> && __cccl_true_, int> = 0> inline constexpr ::cuda::std::__4::common_type_t<_Tp, _Up> ceil_div(const _Tp __a, const _Up __b) noexcept __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
 }
 }

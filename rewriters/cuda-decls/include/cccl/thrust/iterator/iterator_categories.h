@@ -10,6 +10,7 @@
 #include <cccl/thrust/iterator/detail/device_system_tag.h>
 #include <cccl/thrust/iterator/detail/iterator_category_with_system_and_traversal.h>
 #include <cccl/thrust/iterator/detail/iterator_traversal_tags.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__cstddef/types.h>

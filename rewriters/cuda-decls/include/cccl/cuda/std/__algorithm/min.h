@@ -6,6 +6,7 @@
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
@@ -23,7 +24,7 @@
 namespace cuda {
 namespace std {
 inline namespace __4 {
-template<> inline constexpr const int &min<int>(const int &__a, const int &__b) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
+template <class _Tp> inline constexpr const _Tp &min(const _Tp &__a, const _Tp &__b) __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
 }
 }
 }

@@ -8,6 +8,7 @@
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__cstddef/types.h>

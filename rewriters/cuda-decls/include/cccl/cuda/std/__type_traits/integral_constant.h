@@ -21,19 +21,6 @@ template <class _Tp, _Tp __v> struct __attribute__((type_visibility("default")))
 namespace cuda {
 namespace std {
 inline namespace __4 {
-template<> struct integral_constant<bool, false> {
-  static constexpr bool value = false;
-  using value_type = bool;
-  using type = integral_constant<bool, false>;
-  inline constexpr operator value_type() const noexcept __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
-  inline constexpr value_type operator()() const noexcept __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
-};
-}
-}
-}
-namespace cuda {
-namespace std {
-inline namespace __4 {
 using true_type = integral_constant<bool, true>;
 }
 }

@@ -4,7 +4,7 @@
 namespace cuda {
 namespace ptx {
 inline namespace __4 {
-template<> static inline ::cuda::std::__4::uint32_t get_sreg_laneid<void>() __attribute__((device));
+template <typename = void> static inline ::cuda::std::__4::uint32_t get_sreg_laneid() __attribute__((device));
 }
 }
 }
