@@ -273,12 +273,24 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
   if (!Opts.Semantic)
     return Opts;
   Opts.CudaPath = findCudaPath(CudaPath);
-  if (Opts.CudaPath.empty())
-    return usage(Twine("no CUDA headers found") +
-                 (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
-                                   : " under --cuda-path=" + CudaPath) +
-                 ": pass --cuda-path=<CUDA SDK dir> (the one holding "
-                 "include/cuda_runtime.h), or --no-semantic to port with token rules only");
+  if (Opts.CudaPath.empty()) {
+    // No SDK: the declaration-only CUDA headers generated from the maps
+    // (docs/sdk-free.md) stand in for it.
+    Opts.CudaPath = findDataDir(Argv0.c_str(), "share/cu2hip/cuda-decls",
+                                CU2HIP_SOURCE_DIR "/rewriters/cuda-decls");
+    if (Opts.CudaPath.empty())
+      return usage(Twine("no CUDA headers found") +
+                   (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
+                                     : " under --cuda-path=" + CudaPath) +
+                   " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
+                   "one holding include/cuda_runtime.h), or --no-semantic to port with token "
+                   "rules only");
+    WithColor::note(errs(), "cu2hip")
+        << "no CUDA SDK " << (CudaPath.empty() ? "in $CUDA_PATH or /usr/local/cuda"
+                                               : "under --cuda-path=" + CudaPath)
+        << ": parsing with the bundled declaration-only CUDA headers (" << Opts.CudaPath
+        << ")\n";
+  }
   return Opts;
 }
 
