@@ -450,13 +450,13 @@ Check overrideCheck(const std::vector<Gpu> &Gpus) {
 Check cudaCheck() {
   std::string Path = findCudaPath(DoctorCudaPath);
   if (Path.empty())
-    return {"cuda-sdk", Status::Warning,
+    return {"cuda-sdk", Status::Info,
             "no CUDA SDK (include/cuda_runtime.h) " +
                 (DoctorCudaPath.empty() ? std::string("in $CUDA_PATH or /usr/local/cuda")
                                         : "under " + DoctorCudaPath) +
-                ": cu2hip's semantic passes need one to parse CUDA sources",
-            "cu2hip --cuda-path=DIR ... (a CUDA SDK copied from another machine will do), or "
-            "cu2hip --no-semantic ... (token rules only)"};
+                ": cu2hip parses with its bundled declaration-only CUDA headers "
+                "(docs/sdk-free.md)",
+            "cu2hip --cuda-path=DIR ... to parse with a real CUDA SDK instead"};
   std::string Version;
   if (auto Buf = MemoryBuffer::getFile(pathJoin(Path, "include", "cuda.h"))) {
     unsigned N = 0;
