@@ -21,7 +21,8 @@ constexpr const char *RuntimeBundleDir = "cu2hip-runtime";
 
 /// Copies every file under `IncludeDir` (the runtime header directory) to
 /// `<OutRoot>/cu2hip-runtime/`, each atomically. Returns the number of
-/// files copied; an error names the file that could not be copied.
+/// files bundled (a file whose copy already holds its bytes is not
+/// written again); an error names the file that could not be copied.
 llvm::Expected<unsigned> copyRuntimeHeaders(llvm::StringRef IncludeDir, llvm::StringRef OutRoot);
 
 /// The bundled directory as seen from the directory of `BuildFile` (both
