@@ -897,7 +897,9 @@ int main(int argc, const char **argv) {
   if (doctorChosen())
     return closeStdout(runDoctor({"cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")",
                                   runtimeIncludeDir(), CU2HIP_CLANG_RESOURCE_DIR,
-                                  OffloadArch.getDefault().getValue()},
+                                  OffloadArch.getDefault().getValue(),
+                                  findDataDir(Argv0.c_str(), "share/cu2hip/cuda-decls",
+                                              CU2HIP_SOURCE_DIR "/rewriters/cuda-decls")},
                                  outs()));
   if (PrintIncludeDir) {
     outs() << runtimeIncludeDir() << "\n";
