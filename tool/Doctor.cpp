@@ -453,7 +453,7 @@ Check overrideCheck(const std::vector<Gpu> &Gpus) {
 Check cudaCheck(StringRef CudaDeclsDir) {
   std::string Path = findCudaPath(DoctorCudaPath);
   if (Path.empty()) {
-    std::string Where = "no CUDA SDK (include/cuda_runtime.h) " +
+    std::string Where = "no CUDA SDK (include/cuda_runtime.h and bin/) " +
                         (DoctorCudaPath.empty() ? std::string("in $CUDA_PATH or /usr/local/cuda")
                                                 : "under " + DoctorCudaPath);
     if (!CudaDeclsDir.empty())

@@ -283,7 +283,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
                    (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
                                      : " under --cuda-path=" + CudaPath) +
                    " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
-                   "one holding include/cuda_runtime.h), or --no-semantic to port with token "
+                   "one holding include/cuda_runtime.h and bin/), or --no-semantic to port with token "
                    "rules only");
     WithColor::note(errs(), "cu2hip")
         << "no CUDA SDK " << (CudaPath.empty() ? "in $CUDA_PATH or /usr/local/cuda"
