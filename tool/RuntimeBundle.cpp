@@ -43,6 +43,15 @@ Expected<unsigned> copyRuntimeHeaders(StringRef IncludeDir, StringRef OutRoot) {
   return N;
 }
 
+bool isInRuntimeBundle(StringRef Path, StringRef InRoot) {
+  SmallString<256> Dir(InRoot), Wave;
+  sys::path::append(Dir, RuntimeBundleDir);
+  if (!Path.startswith(Dir) || !Path.drop_front(Dir.size()).startswith("/"))
+    return false;
+  sys::path::append(Wave = Dir, "cu2hip", "wave.h");
+  return sys::fs::exists(Wave);
+}
+
 std::string bundleFrom(StringRef BuildFile, StringRef OutRoot) {
   StringRef Dir = sys::path::parent_path(BuildFile);
   StringRef Below = Dir.drop_front(std::min(Dir.size(), OutRoot.size())).trim('/');
