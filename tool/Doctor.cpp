@@ -447,16 +447,28 @@ Check overrideCheck(const std::vector<Gpu> &Gpus) {
 }
 
 /// The CUDA SDK the semantic passes would parse with, and its version.
-Check cudaCheck() {
+/// Without one they parse with the bundled declaration-only headers
+/// (`CudaDeclsDir`, docs/sdk-free.md), which CUB's templates and
+/// cooperative-groups tiles do not fully parse with.
+Check cudaCheck(StringRef CudaDeclsDir) {
   std::string Path = findCudaPath(DoctorCudaPath);
-  if (Path.empty())
-    return {"cuda-sdk", Status::Info,
-            "no CUDA SDK (include/cuda_runtime.h) " +
-                (DoctorCudaPath.empty() ? std::string("in $CUDA_PATH or /usr/local/cuda")
-                                        : "under " + DoctorCudaPath) +
-                ": cu2hip parses with its bundled declaration-only CUDA headers "
-                "(docs/sdk-free.md)",
-            "cu2hip --cuda-path=DIR ... to parse with a real CUDA SDK instead"};
+  if (Path.empty()) {
+    std::string Where = "no CUDA SDK (include/cuda_runtime.h and bin/) " +
+                        (DoctorCudaPath.empty() ? std::string("in $CUDA_PATH or /usr/local/cuda")
+                                                : "under " + DoctorCudaPath);
+    if (!CudaDeclsDir.empty())
+      return {"cuda-sdk", Status::Warning,
+              Where + ": the semantic passes parse with the bundled declaration-only CUDA "
+                      "headers (" + CudaDeclsDir.str() +
+                  "); code using CUB's block/warp templates or cooperative-groups tiles "
+                  "parses with errors there and gets fewer edits (docs/sdk-free.md)",
+              "cu2hip --cuda-path=DIR ... for the full parse (a CUDA SDK copied from another "
+              "machine will do)"};
+    return {"cuda-sdk", Status::Warning,
+            Where + ": cu2hip's semantic passes need one to parse CUDA sources",
+            "cu2hip --cuda-path=DIR ... (a CUDA SDK copied from another machine will do), or "
+            "cu2hip --no-semantic ... (token rules only)"};
+  }
   std::string Version;
   if (auto Buf = MemoryBuffer::getFile(pathJoin(Path, "include", "cuda.h"))) {
     unsigned N = 0;
@@ -556,7 +568,7 @@ int runDoctor(const DoctorInputs &In, raw_ostream &OS) {
   for (Check &C : gpuChecks(Gpus, In))
     Checks.push_back(std::move(C));
   Checks.push_back(overrideCheck(Gpus));
-  Checks.push_back(cudaCheck());
+  Checks.push_back(cudaCheck(In.CudaDeclsDir));
   if (Json)
     printJson(Checks, Gpus, R, In, OS);
   else

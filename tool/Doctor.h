@@ -26,6 +26,7 @@ struct DoctorInputs {
   std::string RuntimeIncludeDir;  ///< where <cu2hip/wave.h> is, "" if none was found
   std::string ClangResourceDir;   ///< the resource dir the parse uses
   std::string DefaultOffloadArch; ///< --offload-arch's default, ';'-separated
+  std::string CudaDeclsDir;       ///< the bundled declaration-only CUDA headers, "" if none
 };
 
 /// True when the command line chose the `doctor` subcommand.

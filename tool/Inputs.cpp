@@ -1,6 +1,7 @@
 //===- Inputs.cpp - what a run reads and where its outputs go -------------===//
 #include "Inputs.h"
 #include "cu2hip/BuildPort.h"
+#include "RuntimeBundle.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -175,7 +176,7 @@ void planTreeFile(const std::string &P, StringRef In, const InputOptions &O, Inp
       Plan.BuildJobs.push_back({P, Dest});
     return;
   }
-  if (!isPortedExt(P)) {
+  if (!isPortedExt(P) || isInRuntimeBundle(P, In)) {
     if (!Dest.empty() && !O.InPlace && !O.DryRun && !O.Diff)
       Plan.Copies.push_back({P, Dest});
     return;

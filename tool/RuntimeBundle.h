@@ -21,8 +21,15 @@ constexpr const char *RuntimeBundleDir = "cu2hip-runtime";
 
 /// Copies every file under `IncludeDir` (the runtime header directory) to
 /// `<OutRoot>/cu2hip-runtime/`, each atomically. Returns the number of
-/// files copied; an error names the file that could not be copied.
+/// files bundled (a file whose copy already holds its bytes is not
+/// written again); an error names the file that could not be copied.
 llvm::Expected<unsigned> copyRuntimeHeaders(llvm::StringRef IncludeDir, llvm::StringRef OutRoot);
+
+/// True when `Path`, a file of the tree at `InRoot`, lies in a copy of the
+/// runtime headers that an earlier run bundled (`<InRoot>/cu2hip-runtime`
+/// holding `cu2hip/wave.h`: the tree is a ported tree, ported again). Such
+/// files are copied, not ported: they are cu2hip's own HIP headers.
+bool isInRuntimeBundle(llvm::StringRef Path, llvm::StringRef InRoot);
 
 /// The bundled directory as seen from the directory of `BuildFile` (both
 /// under `OutRoot`, absolute): "cu2hip-runtime" for a file at the top,

@@ -283,7 +283,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
                    (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
                                      : " under --cuda-path=" + CudaPath) +
                    " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
-                   "one holding include/cuda_runtime.h), or --no-semantic to port with token "
+                   "one holding include/cuda_runtime.h and bin/), or --no-semantic to port with token "
                    "rules only");
     WithColor::note(errs(), "cu2hip")
         << "no CUDA SDK " << (CudaPath.empty() ? "in $CUDA_PATH or /usr/local/cuda"
@@ -897,7 +897,9 @@ int main(int argc, const char **argv) {
   if (doctorChosen())
     return closeStdout(runDoctor({"cu2hip " CU2HIP_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ")",
                                   runtimeIncludeDir(), CU2HIP_CLANG_RESOURCE_DIR,
-                                  OffloadArch.getDefault().getValue()},
+                                  OffloadArch.getDefault().getValue(),
+                                  findDataDir(Argv0.c_str(), "share/cu2hip/cuda-decls",
+                                              CU2HIP_SOURCE_DIR "/rewriters/cuda-decls")},
                                  outs()));
   if (PrintIncludeDir) {
     outs() << runtimeIncludeDir() << "\n";

@@ -40,9 +40,12 @@ std::string findCudaPath(llvm::StringRef Explicit) {
     Candidates.push_back("/usr/local/cuda");
   }
   for (auto &C : Candidates) {
-    llvm::SmallString<256> P(C);
+    // Clang 16's CUDA detection takes a directory with include/ and bin/
+    // only; without bin/ it ignores the SDK and the parse has no CUDA.
+    llvm::SmallString<256> P(C), Bin(C);
     llvm::sys::path::append(P, "include", "cuda_runtime.h");
-    if (llvm::sys::fs::exists(P))
+    llvm::sys::path::append(Bin, "bin");
+    if (llvm::sys::fs::exists(P) && llvm::sys::fs::is_directory(Bin))
       return C;
   }
   return "";

@@ -44,7 +44,9 @@ struct SemanticResult {
 };
 
 /// Finds the CUDA SDK: `Explicit`, then $CUDA_PATH, then /usr/local/cuda.
-/// Returns "" when none has include/cuda_runtime.h.
+/// Returns "" when none has include/cuda_runtime.h and a bin/ directory
+/// (Clang's CUDA detection ignores an SDK without bin/, e.g. a copy of
+/// include/ alone).
 std::string findCudaPath(llvm::StringRef Explicit);
 
 /// Keeps the flags of a compile command that matter for parsing (-I, -D, -U,
