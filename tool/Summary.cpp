@@ -48,6 +48,25 @@ static void printCounts(raw_ostream &OS, StringRef Title,
   OS << "\n";
 }
 
+/// The summary's time line: where the run's time went (PhaseTimes).
+static std::string timeLine(const PhaseTimes &P) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << format("parse %.2f s (%u parses", PhaseTimes::seconds(P.ParseNs), P.Parses.load());
+  if (P.ParsesSkipped)
+    OS << ", " << P.ParsesSkipped.load() << " skipped as equal to the host's";
+  if (P.SdkBodiesRedone)
+    OS << ", " << P.SdkBodiesRedone.load() << " redone with the SDK's function bodies";
+  OS << format("), SDK prelude PCH %.2f s (%u built, %u uses", PhaseTimes::seconds(P.PreludeNs),
+               P.PreludesBuilt.load(), P.PreludeUses.load());
+  if (P.SupersetUses || P.SupersetRedone || P.SupersetRefused)
+    OS << "; union prelude kept in " << P.SupersetUses.load() << ", redone without in "
+       << P.SupersetRedone.load() << ", refused " << P.SupersetRefused.load();
+  OS << format("), token rules %.2f s, writing %.2f s", PhaseTimes::seconds(P.RulesNs),
+               PhaseTimes::seconds(P.WriteNs));
+  return OS.str();
+}
+
 void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   OS << "cu2hip: " << T.Files << " files (" << T.TUs << " translation units), " << T.Lines
      << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
@@ -61,23 +80,7 @@ void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   printCounts(OS, "edits by rule", T.PerEdit);
   printCounts(OS, "findings", T.PerRule);
   if (const PhaseTimes *P = T.Times)
-    OS << format("  time: parse %.2f s (%u parses%s), SDK prelude PCH %.2f s (%u built, "
-                 "%u uses%s), token rules %.2f s, writing %.2f s\n",
-                 PhaseTimes::seconds(P->ParseNs), P->Parses.load(),
-                 P->ParsesSkipped ? (", " + std::to_string(P->ParsesSkipped.load()) +
-                                     " --config parses equal to the host's skipped")
-                                        .c_str()
-                                  : "",
-                 PhaseTimes::seconds(P->PreludeNs), P->PreludesBuilt.load(),
-                 P->PreludeUses.load(),
-                 P->SupersetUses || P->SupersetRedone || P->SupersetRefused
-                     ? ("; union prelude kept in " + std::to_string(P->SupersetUses.load()) +
-                        ", redone without in " + std::to_string(P->SupersetRedone.load()) +
-                        ", refused " + std::to_string(P->SupersetRefused.load()))
-                           .c_str()
-                     : "",
-                 PhaseTimes::seconds(P->RulesNs),
-                 PhaseTimes::seconds(P->WriteNs));
+    OS << "  time: " << timeLine(*P) << "\n";
   if (T.Unsupported.empty())
     return;
   OS << "  unsupported:\n";
@@ -133,7 +136,8 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"prelude_uses", P->PreludeUses.load()},
                                 {"union_prelude_kept", P->SupersetUses.load()},
                                 {"union_prelude_redone", P->SupersetRedone.load()},
-                                {"union_prelude_refused", P->SupersetRefused.load()}};
+                                {"union_prelude_refused", P->SupersetRefused.load()},
+                                {"sdk_bodies_redone", P->SdkBodiesRedone.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

@@ -121,6 +121,13 @@ static cl::opt<bool> UnionPrelude("union-prelude",
 static cl::opt<bool> ParseEqualConfigs("parse-equal-configs",
                                        cl::desc("Parse --config sets equal to the host's too"),
                                        cl::Hidden, cl::cat(Cat));
+// The SDK's function bodies are skipped unless a rule needs one
+// (rewriters/include/cu2hip/SdkBodies.h); this parses them all, to compare.
+static cl::opt<bool> ParseSdkBodies("parse-sdk-bodies",
+                                    cl::desc("Parse the bodies of the SDK's functions in every "
+                                             "parse (slower; by default they are skipped unless "
+                                             "a rule needs one)"),
+                                    cl::cat(Cat));
 // Accepted for scripts written when the shared prelude was opt-in.
 static cl::opt<bool> Pch("pch", cl::desc("Share a precompiled SDK prelude (the default)"),
                          cl::Hidden, cl::cat(Cat));
@@ -270,6 +277,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
   Opts.SharedPrelude = !NoPch;
   Opts.UnionPrelude = UnionPrelude;
   Opts.SkipEqualConfigs = !ParseEqualConfigs;
+  Opts.SkipSdkBodies = !ParseSdkBodies;
   if (!Opts.Semantic)
     return Opts;
   Opts.CudaPath = findCudaPath(CudaPath);
@@ -593,7 +601,7 @@ static std::string optionsDigest(const RunSetup &S) {
      << " dynshared=" << O.DynamicSharedMacro << " alloc=" << O.AllocHooks
      << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
      << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude
-     << " skipequal=" << O.SkipEqualConfigs << " union=" << O.UnionPrelude
+     << " skipequal=" << O.SkipEqualConfigs << " sdkbodies=" << !O.SkipSdkBodies << " union=" << O.UnionPrelude
      << " cuda=" << O.CudaPath
      << " resource=" << O.ResourceDir << " offload=" << S.Build.OffloadArch
      << " maxsize=" << MaxFileSize << "\nargs:";

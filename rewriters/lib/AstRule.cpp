@@ -1,3 +1,4 @@
+#include "cu2hip/SdkBodies.h"
 #include "cu2hip/AstRule.h"
 #include "cu2hip/SourcePaths.h"
 #include "cu2hip/Tokens.h"
@@ -33,6 +34,13 @@ AstRuleContext::AstRuleContext(const SourceManager &SM, const LangOptions &LO,
                                const Options &Opts, const MapTable &Maps, size_t Config)
     : SM(SM), LO(LO), IsPorted(std::move(IsPorted)), Opts(Opts), Maps(Maps),
       Config(Config) {}
+
+bool AstRuleContext::bodySkipped(const FunctionDecl *F) {
+  if (!bodyWasSkipped(F))
+    return false;
+  NeededSkippedBody = true;
+  return true;
+}
 
 std::string AstRuleContext::portedFile(SourceLocation Loc) const {
   if (Loc.isInvalid())

@@ -1,6 +1,7 @@
 //===- CompileSetup.cpp - arguments and shared preludes of the parses -----===//
 #include "cu2hip/CompileSetup.h"
 #include "cu2hip/ParseCompat.h"
+#include "cu2hip/SdkBodies.h"
 #include "cu2hip/Signals.h"
 #include <unistd.h>
 #include "clang/AST/ASTConsumer.h"
@@ -852,8 +853,8 @@ private:
 class PreludeAction : public GeneratePCHAction {
 public:
   PreludeAction(std::string &Out, const std::function<bool(llvm::StringRef)> &IsPorted,
-                PreludeWatch &W)
-      : Out(Out), IsPorted(IsPorted), W(W) {}
+                PreludeWatch &W, bool SkipBodies)
+      : Out(Out), IsPorted(IsPorted), W(W), SkipBodies(SkipBodies) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -882,6 +883,8 @@ protected:
     Cs.push_back(std::make_unique<MemoryPCHGenerator>(
         PP, CI.getModuleCache(), CI.getFrontendOpts().OutputFile, /*Sysroot=*/"",
         std::make_shared<PCHBuffer>(), CI.getFrontendOpts().ModuleFileExtensions, Out));
+    if (SkipBodies)
+      return skipSdkBodies(CI, IsPorted, std::move(Cs));
     return std::make_unique<MultiplexConsumer>(std::move(Cs));
   }
 
@@ -889,21 +892,23 @@ private:
   std::string &Out;
   const std::function<bool(llvm::StringRef)> &IsPorted;
   PreludeWatch &W;
+  bool SkipBodies;
 };
 
 class PreludeActionFactory : public FrontendActionFactory {
 public:
   PreludeActionFactory(std::string &Out, const std::function<bool(llvm::StringRef)> &IsPorted,
-                       PreludeWatch &W)
-      : Out(Out), IsPorted(IsPorted), W(W) {}
+                       PreludeWatch &W, bool SkipBodies)
+      : Out(Out), IsPorted(IsPorted), W(W), SkipBodies(SkipBodies) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<PreludeAction>(Out, IsPorted, W);
+    return std::make_unique<PreludeAction>(Out, IsPorted, W, SkipBodies);
   }
 
 private:
   std::string &Out;
   const std::function<bool(llvm::StringRef)> &IsPorted;
   PreludeWatch &W;
+  bool SkipBodies;
 };
 
 /// The error limit in force for `Args` (the last -ferror-limit wins; 0 =
@@ -1200,7 +1205,7 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
     Order.Out = P.Order.get();
     W.Order = &Order;
   }
-  PreludeActionFactory Factory(P.Pch, IsPorted, W);
+  PreludeActionFactory Factory(P.Pch, IsPorted, W, Opts.SkipSdkBodies);
   Tool.run(&Factory);
   if (P.Order)
     Order.finish();
@@ -1329,10 +1334,13 @@ static bool useFor(ParseSetup &S, const PreludeScan &Scan, size_t K,
                    const CompileSetup::PreludeInfo &P);
 
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
-                                 size_t Config, bool AllowUnion) {
+                                 size_t Config, bool AllowUnion, bool SdkBodies) {
   ParseSetup S;
   S.Args = arguments(Flags, Config);
   S.FS = llvm::vfs::createPhysicalFileSystem();
+  if (SdkBodies && Opts.SkipSdkBodies)
+    return S;
+  S.SkipSdkBodies = Opts.SkipSdkBodies;
   const UnitPlan *Plan = nullptr;
   {
     std::lock_guard<std::mutex> Lock(Mu);

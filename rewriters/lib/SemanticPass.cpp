@@ -2,6 +2,7 @@
 #include "cu2hip/AstRule.h"
 #include "cu2hip/CompileSetup.h"
 #include "cu2hip/IndexBuilder.h"
+#include "cu2hip/SdkBodies.h"
 #include "cu2hip/SourcePaths.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTConsumer.h"
@@ -89,6 +90,8 @@ struct ConfigOutcome {
   /// Of the candidate names (ActionSetup::ConfigNames), those the parse met
   /// as identifiers.
   std::set<std::string> SeenNames;
+  /// An AST rule needed the body of a function whose body was skipped.
+  bool NeededSkippedBody = false;
 };
 
 class ErrorCollector : public DiagnosticConsumer {
@@ -270,6 +273,8 @@ struct ActionSetup {
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> &IsPorted;
   size_t Config;
+  /// Skip the bodies of SDK functions (ParseSetup::SkipSdkBodies).
+  bool SkipSdkBodies;
   /// Macro names of --config sets to look up at the end of the parse.
   std::vector<std::string> ConfigNames;
 };
@@ -302,6 +307,8 @@ public:
       }
       Consumers.push_back(Finder->newASTConsumer());
     }
+    if (Setup.SkipSdkBodies)
+      return skipSdkBodies(CI, Setup.IsPorted, std::move(Consumers));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -310,6 +317,8 @@ public:
     for (const std::string &N : Setup.ConfigNames)
       if (Ids.find(N) != Ids.end())
         Out.SeenNames.insert(N);
+    if (RuleCtx)
+      Out.NeededSkippedBody |= RuleCtx->neededSkippedBody();
     if (RuleCtx)
       for (auto &KV : RuleCtx->outputs())
         Out.Ast[KV.first].mergeFrom(KV.second);
@@ -413,7 +422,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     Diags.Failed = S.PreludeFailed;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionSetup Actions{Opts, Maps, IsPorted, Config, {}};
+    ActionSetup Actions{Opts, Maps, IsPorted, Config, S.SkipSdkBodies, {}};
     if (Config == 0)
       for (size_t C = 2; C < numConfigs(); ++C)
         if (auto Names = Setup->configMacros(C))
@@ -436,6 +445,16 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
       std::string Key = F.File + ":" + std::to_string(F.Line) + ":" + F.Message;
       if (SeenErrors.insert(Key).second)
         Result.Errors.push_back(F);
+    }
+    // A rule needed an SDK body that was skipped: parse again with every
+    // body (SdkBodies.h), so that no result depends on the skipping.
+    if (Outcomes[0].NeededSkippedBody && S.SkipSdkBodies) {
+      if (Times)
+        ++Times->SdkBodiesRedone;
+      Result = SemanticResult();
+      Outcomes.assign(1, ConfigOutcome());
+      S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/true);
+      continue;
     }
     // The union prelude's extra headers may have reached the unit: parse
     // it again with its own prelude (CompileSetup.cpp, "The union prelude").

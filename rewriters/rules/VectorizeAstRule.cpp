@@ -832,6 +832,9 @@ private:
                      bool Direct) {
     if (!F || !Seen.insert(F->getCanonicalDecl()).second)
       return "";
+    // A skipped SDK body: this parse is redone with every body (SdkBodies.h).
+    if (ctx().bodySkipped(F))
+      return "";
     std::string Name = F->getNameAsString();
     if (const auto *M = dyn_cast<CXXMethodDecl>(F))
       if (M->isVirtual())

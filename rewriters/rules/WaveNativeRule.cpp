@@ -171,6 +171,7 @@ private:
   const FunctionDecl *reductionOf(const FunctionDecl *Callee) const override;
   std::string whyLogical(const FunctionDecl *Reduction) const override;
   bool usesWarp(const FunctionDecl *F) const override;
+  bool bodySkipped(const FunctionDecl *F) const override { return ctx().bodySkipped(F); }
 
   bool hasConditionalLines(const Unit &U, const FunctionDecl *Def) const;
   static bool hasErrors(const FunctionDecl *FD);

@@ -150,8 +150,12 @@ public:
   /// Why that reduction stays logical32 ("" when it may go native).
   virtual std::string whyLogical(const clang::FunctionDecl *Reduction) const = 0;
   /// Does the body of `F` use warp operations (directly or through a warp
-  /// reduction)?
+  /// reduction)? A body Clang skipped (SdkBodies.h) has the parse redone
+  /// with every body; until then it counts as using none.
   virtual bool usesWarp(const clang::FunctionDecl *F) const = 0;
+  /// Was the body of `F` skipped (SdkBodies.h)? Asking marks the parse to
+  /// be redone with every body.
+  virtual bool bodySkipped(const clang::FunctionDecl *F) const = 0;
 };
 
 /// Is `FD` a warp intrinsic (shuffle, vote, ballot, match, lane id, bit

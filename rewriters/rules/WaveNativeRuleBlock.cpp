@@ -207,7 +207,7 @@ std::string BlockMatcher::scanCall(const CallExpr *C) {
     Out.insertBefore(C->getRParenLoc(), ", cu2hip_w");
     return "";
   }
-  if (F->hasBody()) {
+  if (F->hasBody() || Warps.bodySkipped(F)) {
     if (F->getCanonicalDecl() != FD.getCanonicalDecl() && Warps.usesWarp(F))
       return "it calls '" + Name + "', which uses warp operations and is not a recognised "
              "warp reduction";

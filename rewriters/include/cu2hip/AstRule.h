@@ -93,6 +93,14 @@ public:
   /// Outputs by real path of the ported file.
   std::map<std::string, AstFileOutput> &outputs() { return Out; }
 
+  /// For a rule about to follow the body of `F`: true when that body was
+  /// skipped (SdkBodies.h). The parse is then redone with every body and
+  /// this parse's outputs are dropped, so the rule may go on as if `F` had
+  /// no body.
+  bool bodySkipped(const clang::FunctionDecl *F);
+  /// Did a rule need a skipped body?
+  bool neededSkippedBody() const { return NeededSkippedBody; }
+
 private:
   /// File and [begin, end) offsets of `Range`, or false.
   bool fileRange(clang::CharSourceRange Range, std::string &File, unsigned &Begin,
@@ -105,6 +113,7 @@ private:
   const MapTable &Maps;
   size_t Config;
   std::map<std::string, AstFileOutput> Out;
+  bool NeededSkippedBody = false;
 };
 
 /// An AST rule: a matcher callback with a stable id and a context to emit
@@ -132,7 +141,9 @@ public:
   void setContext(AstRuleContext *C) { Ctx = C; }
 
 protected:
-  AstRuleContext &ctx() { return *Ctx; }
+  /// The sink of the parse (not the rule's own state: const helpers of a
+  /// rule may report into it too).
+  AstRuleContext &ctx() const { return *Ctx; }
 
 private:
   AstRuleContext *Ctx = nullptr;

@@ -109,6 +109,9 @@ struct PhaseTimes {
   std::atomic<unsigned> SupersetUses{0}; ///< parses that kept a union prelude
   /// Union preludes built whose build did not prove the order free.
   std::atomic<unsigned> SupersetRefused{0};
+  /// Parses redone with the SDK's function bodies because a rule needed one
+  /// that was skipped (SdkBodies.h).
+  std::atomic<unsigned> SdkBodiesRedone{0};
 
   static double seconds(const std::atomic<uint64_t> &Ns) { return Ns.load() / 1e9; }
 };
@@ -194,6 +197,8 @@ struct ParseSetup {
   std::vector<Finding> PreludeErrors;
   bool PreludeFailed = false;
   bool UsesPCH = false;
+  /// Skip the bodies of SDK functions (SdkBodies.h; the PCHs are built so).
+  bool SkipSdkBodies = false;
   /// Macro names of --config sets (CompileSetup::configMacros) that the
   /// prelude's parse met as identifiers (only with a PCH).
   std::vector<std::string> PreludeSeen;
@@ -252,9 +257,11 @@ public:
 
   /// The setup of one parse of `File` in `Config`. With `AllowUnion`, the
   /// run-wide union prelude of the unit's flags is used where it is proven
-  /// order-free (ParseSetup::Guard then watches the parse).
+  /// order-free (ParseSetup::Guard then watches the parse). With
+  /// `SdkBodies`, every function body is parsed (and no PCH is used: the
+  /// PCHs hold no SDK bodies when Options::SkipSdkBodies is set).
   ParseSetup prepare(const std::string &File, const std::vector<std::string> &Flags,
-                     size_t Config, bool AllowUnion = true);
+                     size_t Config, bool AllowUnion = true, bool SdkBodies = false);
 
   struct Prelude;
   using PreludeInfo = Prelude;

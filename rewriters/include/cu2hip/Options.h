@@ -40,6 +40,10 @@ struct Options {
   /// Take the host parse's result for a --config set it proves equal
   /// (SemanticResult::SameAsHost) instead of parsing it; false = parse it.
   bool SkipEqualConfigs = true;
+  /// Let Clang skip the bodies of functions in system headers (SdkBodies.h);
+  /// a parse whose rules need one is redone with every body. False = parse
+  /// every body (--parse-sdk-bodies).
+  bool SkipSdkBodies = true;
   std::string CudaPath;
   std::string ResourceDir;
   /// Extra clang arguments (after `--`).
