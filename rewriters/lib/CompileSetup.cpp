@@ -240,6 +240,8 @@ struct CompileSetup::Prelude {
   std::string PchPath;            ///< virtual path of the PCH
   std::string Pch;                ///< the PCH's bytes
   bool Usable = false;
+  /// Built keeping the bodies rules follow (ParseSetup::KeepRuleCallees).
+  bool KeepRuleCallees = false;
   /// Findings of the prelude, in order (with those of its parents).
   std::vector<Finding> Errors;
   bool Failed = false;    ///< a syntax error (never usable then)
@@ -853,8 +855,8 @@ private:
 class PreludeAction : public GeneratePCHAction {
 public:
   PreludeAction(std::string &Out, const std::function<bool(llvm::StringRef)> &IsPorted,
-                PreludeWatch &W, bool SkipBodies)
-      : Out(Out), IsPorted(IsPorted), W(W), SkipBodies(SkipBodies) {}
+                PreludeWatch &W, BodySkip Skip)
+      : Out(Out), IsPorted(IsPorted), W(W), Skip(Skip) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -883,8 +885,8 @@ protected:
     Cs.push_back(std::make_unique<MemoryPCHGenerator>(
         PP, CI.getModuleCache(), CI.getFrontendOpts().OutputFile, /*Sysroot=*/"",
         std::make_shared<PCHBuffer>(), CI.getFrontendOpts().ModuleFileExtensions, Out));
-    if (SkipBodies)
-      return skipSdkBodies(CI, IsPorted, std::move(Cs));
+    if (Skip != BodySkip::None)
+      return skipSdkBodies(CI, IsPorted, Skip, std::move(Cs));
     return std::make_unique<MultiplexConsumer>(std::move(Cs));
   }
 
@@ -892,23 +894,23 @@ private:
   std::string &Out;
   const std::function<bool(llvm::StringRef)> &IsPorted;
   PreludeWatch &W;
-  bool SkipBodies;
+  BodySkip Skip;
 };
 
 class PreludeActionFactory : public FrontendActionFactory {
 public:
   PreludeActionFactory(std::string &Out, const std::function<bool(llvm::StringRef)> &IsPorted,
-                       PreludeWatch &W, bool SkipBodies)
-      : Out(Out), IsPorted(IsPorted), W(W), SkipBodies(SkipBodies) {}
+                       PreludeWatch &W, BodySkip Skip)
+      : Out(Out), IsPorted(IsPorted), W(W), Skip(Skip) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<PreludeAction>(Out, IsPorted, W, SkipBodies);
+    return std::make_unique<PreludeAction>(Out, IsPorted, W, Skip);
   }
 
 private:
   std::string &Out;
   const std::function<bool(llvm::StringRef)> &IsPorted;
   PreludeWatch &W;
-  bool SkipBodies;
+  BodySkip Skip;
 };
 
 /// The error limit in force for `Args` (the last -ferror-limit wins; 0 =
@@ -1119,7 +1121,7 @@ void CompileSetup::planUnit(const std::string &File, const std::vector<std::stri
 
 std::shared_ptr<CompileSetup::Prelude>
 CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &Plan,
-                         size_t K) {
+                         size_t K, size_t Config) {
   const std::vector<std::string> &All = Plan.Scan.Headers;
   // A prelude shared by fewer units than a shorter one is built on top of
   // that one (a chained PCH): only the headers it adds are parsed.
@@ -1139,7 +1141,7 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
       }
     if (From > 0 || (K > 0 && Uses(0) > Mine)) {
       Lock.unlock();
-      Parent = preludeFor(Args, Plan, From);
+      Parent = preludeFor(Args, Plan, From, Config);
     }
   }
   std::shared_ptr<Prelude> P;
@@ -1154,6 +1156,7 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
       Slot->SourcePath = Base + ".cu";
       Slot->PchPath = Base + ".pch";
       Slot->Parent = Parent;
+      Slot->KeepRuleCallees = Config < RuleCallees.size() && RuleCallees[Config];
       Slot->WorkDir = Plan.RelativeTo.empty() ? compatDir() : Plan.RelativeTo;
       for (size_t I = Parent ? From : 0; I < K; ++I)
         Slot->Source += "#include <" + All[I] + ">\n";
@@ -1205,7 +1208,10 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
     Order.Out = P.Order.get();
     W.Order = &Order;
   }
-  PreludeActionFactory Factory(P.Pch, IsPorted, W, Opts.SkipSdkBodies);
+  PreludeActionFactory Factory(P.Pch, IsPorted, W,
+                               Opts.SkipSdkBodies ? (P.KeepRuleCallees ? BodySkip::KeepRuleCallees
+                                                                       : BodySkip::All)
+                                                  : BodySkip::None);
   Tool.run(&Factory);
   if (P.Order)
     Order.finish();
@@ -1264,7 +1270,8 @@ static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::stri
 }
 
 std::shared_ptr<CompileSetup::Prelude>
-CompileSetup::unionFor(const std::vector<std::string> &Args, const UnitPlan &Plan) {
+CompileSetup::unionFor(const std::vector<std::string> &Args, const UnitPlan &Plan,
+                       size_t Config) {
   std::shared_ptr<Prelude> P;
   {
     std::lock_guard<std::mutex> Lock(Mu);
@@ -1286,6 +1293,7 @@ CompileSetup::unionFor(const std::vector<std::string> &Args, const UnitPlan &Pla
       for (const std::string &H : All)
         Slot->Source += "#if __has_include(<" + H + ">)\n#include <" + H + ">\n#endif\n";
       Slot->Order = std::make_unique<OrderFacts>();
+      Slot->KeepRuleCallees = Config < RuleCallees.size() && RuleCallees[Config];
     }
     P = Slot;
   }
@@ -1341,6 +1349,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   if (SdkBodies && Opts.SkipSdkBodies)
     return S;
   S.SkipSdkBodies = Opts.SkipSdkBodies;
+  S.KeepRuleCallees = Config < RuleCallees.size() && RuleCallees[Config];
   const UnitPlan *Plan = nullptr;
   {
     std::lock_guard<std::mutex> Lock(Mu);
@@ -1356,7 +1365,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   if (hasRelativePaths(KeyArgs) && Plan->RelativeTo.empty())
     return S;
   if (AllowUnion && Opts.UnionPrelude) {
-    if (std::shared_ptr<Prelude> U = unionFor(KeyArgs, *Plan)) {
+    if (std::shared_ptr<Prelude> U = unionFor(KeyArgs, *Plan, Config)) {
       if (auto G = guardFor(*U, *Plan)) {
         ParseSetup T = S;
         if (useFor(T, Plan->Scan, Plan->Scan.Headers.size(), *U)) {
@@ -1384,7 +1393,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
     if (!Shared)
       return S;
   }
-  std::shared_ptr<Prelude> P = preludeFor(KeyArgs, *Plan, K);
+  std::shared_ptr<Prelude> P = preludeFor(KeyArgs, *Plan, K, Config);
   auto Fits = [&](const Prelude &Pre, size_t N) {
     if (!Pre.Usable)
       return false;
@@ -1396,7 +1405,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   };
   if (!Fits(*P, K) && K > 0) {
     K = 0;
-    P = preludeFor(KeyArgs, *Plan, K);
+    P = preludeFor(KeyArgs, *Plan, K, Config);
   }
   if (!Fits(*P, K))
     return S;

@@ -12,9 +12,10 @@ using namespace clang;
 namespace cu2hip {
 
 SkipSdkBodies::SkipSdkBodies(const SourceManager &SM,
-                             std::function<bool(llvm::StringRef)> IsPorted,
+                             std::function<bool(llvm::StringRef)> IsPorted, BodySkip Skip,
                              std::vector<std::unique_ptr<ASTConsumer>> Consumers)
-    : MultiplexConsumer(std::move(Consumers)), SM(SM), IsPorted(std::move(IsPorted)) {}
+    : MultiplexConsumer(std::move(Consumers)), SM(SM), IsPorted(std::move(IsPorted)),
+      Skip(Skip) {}
 
 /// SDK headers whose function bodies are kept: Clang's CUDA wrappers and the
 /// CUDA headers of per-element device functions (math, conversions of the
@@ -34,6 +35,8 @@ static bool keepsBodies(llvm::StringRef Path) {
 }
 
 bool SkipSdkBodies::shouldSkipFunctionBody(Decl *D) {
+  if (Skip == BodySkip::None)
+    return false;
   SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
   if (Loc.isInvalid() || !SM.isInSystemHeader(Loc))
     return false;
@@ -41,16 +44,17 @@ bool SkipSdkBodies::shouldSkipFunctionBody(Decl *D) {
   auto [It, New] = SkipInFile.try_emplace(File.getHashValue(), true);
   if (New) {
     std::string Path = realPathOf(SM, File);
-    It->second = !Path.empty() && !IsPorted(Path) && !keepsBodies(Path);
+    It->second = !Path.empty() && !IsPorted(Path) &&
+                 !(Skip == BodySkip::KeepRuleCallees && keepsBodies(Path));
   }
   return It->second;
 }
 
 std::unique_ptr<ASTConsumer>
 skipSdkBodies(CompilerInstance &CI, std::function<bool(llvm::StringRef)> IsPorted,
-              std::vector<std::unique_ptr<ASTConsumer>> Consumers) {
-  CI.getFrontendOpts().SkipFunctionBodies = true;
-  return std::make_unique<SkipSdkBodies>(CI.getSourceManager(), std::move(IsPorted),
+              BodySkip Skip, std::vector<std::unique_ptr<ASTConsumer>> Consumers) {
+  CI.getFrontendOpts().SkipFunctionBodies = Skip != BodySkip::None;
+  return std::make_unique<SkipSdkBodies>(CI.getSourceManager(), std::move(IsPorted), Skip,
                                          std::move(Consumers));
 }
 

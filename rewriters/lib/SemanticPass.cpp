@@ -273,8 +273,8 @@ struct ActionSetup {
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> &IsPorted;
   size_t Config;
-  /// Skip the bodies of SDK functions (ParseSetup::SkipSdkBodies).
-  bool SkipSdkBodies;
+  /// Which bodies of SDK functions to skip (ParseSetup::SkipSdkBodies).
+  BodySkip Skip;
   /// Macro names of --config sets to look up at the end of the parse.
   std::vector<std::string> ConfigNames;
 };
@@ -307,8 +307,8 @@ public:
       }
       Consumers.push_back(Finder->newASTConsumer());
     }
-    if (Setup.SkipSdkBodies)
-      return skipSdkBodies(CI, Setup.IsPorted, std::move(Consumers));
+    if (Setup.Skip != BodySkip::None)
+      return skipSdkBodies(CI, Setup.IsPorted, Setup.Skip, std::move(Consumers));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -368,6 +368,11 @@ SemanticPass::SemanticPass(const Options &Opts, const MapTable &Maps,
     Failed = EC.Failed;
   };
   Setup = std::make_unique<CompileSetup>(Opts, this->IsPorted, std::move(Hooks), Times);
+  std::vector<bool> RuleCallees(Setup->numConfigs(), false);
+  for (const auto &Rule : createAstRules(Opts))
+    for (size_t C = 0; C < RuleCallees.size(); ++C)
+      RuleCallees[C] = RuleCallees[C] || Rule->followsCalleeBodies(C);
+  Setup->setRuleCallees(std::move(RuleCallees));
 }
 
 SemanticPass::~SemanticPass() = default;
@@ -422,7 +427,10 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     Diags.Failed = S.PreludeFailed;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionSetup Actions{Opts, Maps, IsPorted, Config, S.SkipSdkBodies, {}};
+    BodySkip Skip = !S.SkipSdkBodies    ? BodySkip::None
+                    : S.KeepRuleCallees ? BodySkip::KeepRuleCallees
+                                        : BodySkip::All;
+    ActionSetup Actions{Opts, Maps, IsPorted, Config, Skip, {}};
     if (Config == 0)
       for (size_t C = 2; C < numConfigs(); ++C)
         if (auto Names = Setup->configMacros(C))

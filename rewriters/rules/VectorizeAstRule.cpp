@@ -332,6 +332,7 @@ class VectorizeAstRule : public AstRule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override { return vectorizeIds(); }
   bool enabled(const Options &O) const override { return O.Vectorize; }
+  bool followsCalleeBodies(size_t Config) const override { return Config == 1; }
 
   void registerMatchers(MatchFinder &F) override {
     F.addMatcher(functionDecl(hasAttr(attr::CUDAGlobal), isDefinition()).bind("k"), this);

@@ -138,6 +138,7 @@ class WaveNativeAstRule : public AstRule, private WarpIndex {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override { return nativeIds(); }
   bool enabled(const Options &O) const override { return O.Wave == WaveMode::Native; }
+  bool followsCalleeBodies(size_t Config) const override { return Config == 1; }
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(translationUnitDecl().bind("tu"), this);

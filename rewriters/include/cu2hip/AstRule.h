@@ -137,6 +137,10 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) final { check(R); }
   /// Called once after all matches of the parse.
   void onEndOfTranslationUnit() override {}
+  /// Does the rule follow callees into their bodies in configuration
+  /// `Config` (asking AstRuleContext::bodySkipped first)? Those parses keep
+  /// the bodies of the SDK headers such callees live in (SdkBodies.h).
+  virtual bool followsCalleeBodies(size_t Config) const { return false; }
 
   void setContext(AstRuleContext *C) { Ctx = C; }
 

@@ -199,6 +199,9 @@ struct ParseSetup {
   bool UsesPCH = false;
   /// Skip the bodies of SDK functions (SdkBodies.h; the PCHs are built so).
   bool SkipSdkBodies = false;
+  /// With SkipSdkBodies: keep those of the headers whose functions AST rules
+  /// follow (CompileSetup::setRuleCallees).
+  bool KeepRuleCallees = false;
   /// Macro names of --config sets (CompileSetup::configMacros) that the
   /// prelude's parse met as identifiers (only with a PCH).
   std::vector<std::string> PreludeSeen;
@@ -242,6 +245,11 @@ public:
   /// True for the device configuration (index 1).
   static bool isDevice(size_t Config) { return Config == 1; }
 
+  /// The configurations in which an AST rule follows callees into their
+  /// bodies (AstRule::followsCalleeBodies): their parses keep the bodies of
+  /// the headers such callees live in (SdkBodies.h). Call before prepare().
+  void setRuleCallees(std::vector<bool> PerConfig) { RuleCallees = std::move(PerConfig); }
+
   /// Driver arguments of `Config` for a unit with filtered compile flags
   /// `Flags`, without the tool name, the error limit and the file.
   std::vector<std::string> arguments(const std::vector<std::string> &Flags,
@@ -271,17 +279,18 @@ private:
   /// The prelude of the first `K` headers of `Plan` for arguments `Args`,
   /// built (once) if needed.
   std::shared_ptr<Prelude> preludeFor(const std::vector<std::string> &Args,
-                                      const UnitPlan &Plan, size_t K);
+                                      const UnitPlan &Plan, size_t K, size_t Config);
   void buildPrelude(Prelude &P, const std::vector<std::string> &Args);
   /// The union prelude of the unit's flags for `Args`, built (once) if
   /// needed; null when no two units share flags.
   std::shared_ptr<Prelude> unionFor(const std::vector<std::string> &Args,
-                                    const UnitPlan &Plan);
+                                    const UnitPlan &Plan, size_t Config);
   /// The guard of a parse of `Plan` with union prelude `P`, or null when
   /// `P` cannot stand for the unit's prelude.
   std::shared_ptr<const PreludeGuard> guardFor(const Prelude &P, const UnitPlan &Plan);
 
   const Options &Opts;
+  std::vector<bool> RuleCallees; ///< per configuration (setRuleCallees)
   std::function<bool(llvm::StringRef)> IsPorted;
   DiagnosticsHooks Hooks;
   PhaseTimes *Times;

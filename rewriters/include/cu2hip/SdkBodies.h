@@ -30,26 +30,34 @@ class SourceManager;
 
 namespace cu2hip {
 
-/// Forwards to `Consumers` and lets Clang skip the body of every function
+/// Which function bodies of system headers a parse skips.
+enum class BodySkip {
+  None,            ///< parse every body
+  All,             ///< skip every body in a system header that is not ported
+  KeepRuleCallees, ///< as All, but keep the headers of the callees rules follow
+};
+
+/// Forwards to `Consumers` and lets Clang skip the body of functions
 /// declared in a system header (SDK, C and C++ library, Clang's CUDA
-/// wrappers) that is not a ported file.
+/// wrappers) that is not a ported file, as `Skip` says.
 class SkipSdkBodies : public clang::MultiplexConsumer {
 public:
   SkipSdkBodies(const clang::SourceManager &SM, std::function<bool(llvm::StringRef)> IsPorted,
-                std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers);
+                BodySkip Skip, std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers);
   bool shouldSkipFunctionBody(clang::Decl *D) override;
 
 private:
   const clang::SourceManager &SM;
   std::function<bool(llvm::StringRef)> IsPorted;
+  BodySkip Skip;
   llvm::DenseMap<unsigned, bool> SkipInFile; ///< by FileID hash
 };
 
-/// Turns body skipping on for the parse of `CI` and returns the consumer
-/// that decides it, forwarding to `Consumers`.
+/// Turns body skipping on for the parse of `CI` (`Skip` not None) and
+/// returns the consumer that decides it, forwarding to `Consumers`.
 std::unique_ptr<clang::ASTConsumer>
 skipSdkBodies(clang::CompilerInstance &CI, std::function<bool(llvm::StringRef)> IsPorted,
-              std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers);
+              BodySkip Skip, std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers);
 
 /// True when the body of `F` was skipped: on `F`, its definition or the
 /// template pattern it is instantiated from.

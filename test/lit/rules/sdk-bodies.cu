@@ -33,3 +33,13 @@ __global__ void offset(float *__restrict__ y, const float *__restrict__ x, int n
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     y[i] = thread_offset(x[i]);
 }
+
+// Callees in the headers whose bodies are kept (Clang's CUDA wrappers, the
+// per-element fp16/bf16/math headers) need no second parse.
+// RUN: %cu2hip %S/Inputs/sdk-bodies/kept.cu -o %t/kept.hip --vectorize --verbose 2>%t/kept.err
+// RUN: %cu2hip %S/Inputs/sdk-bodies/kept.cu -o %t/kept-full.hip --vectorize --parse-sdk-bodies
+// RUN: diff %t/kept.hip %t/kept-full.hip
+// RUN: FileCheck --check-prefix=KEPT %s < %t/kept.err
+// RUN: FileCheck --check-prefix=KEPT-OUT %s < %t/kept.hip
+// KEPT: time: parse {{.*}} (2 parses)
+// KEPT-OUT: cu2hip::vec_map_grid_stride(
