@@ -3,17 +3,18 @@
 // settings), to see how the free fences behave for a given device latency
 // before a GPU run. Not a measurement: the costs are parameters.
 //
-// Calibration (H200 run of 2026-12-02, docs/results/alloc-roundtrip-2026-12-02.md):
-// the cached round trip without fences (free_fence:0, one event record per
-// free) took 435-459 ns at 16/256 MiB and 209 ns at 512 B without a record,
-// so the hooks' work is about 100 ns per call and a record about 250 ns; with
-// one record and one query of that fresh event per round trip (the code
-// before batching) it took 1806-1861 ns, so the first query of a fresh event
-// costs about 1400 ns (it makes the driver submit the recorded work); a query
-// of an event already queried, 296 ns (the raw benchmark's hipEventQuery of a
-// complete event). 0 host waits and 3 lag segments in that run: events
-// completed within about a round trip of their record (latency well under
-// 2 us). The driver's hipMalloc: 90 us (above 64 MiB: 250 us).
+// Calibration (H200 run of 2026-12-02,
+// docs/results/alloc-roundtrip-2026-12-02.md): the cached round trip without
+// fences (free_fence:0, one event record per free) took 435-459 ns at 16/256
+// MiB and 209 ns at 512 B without a record, so the hooks' work is about 100 ns
+// per call and a record about 250 ns; with one record and one query of that
+// fresh event per round trip (the code before batching) it took 1806-1861 ns,
+// so the first query of a fresh event costs about 1400 ns (it makes the driver
+// submit the recorded work); a query of an event already queried, 296 ns (the
+// raw benchmark's hipEventQuery of a complete event). 0 host waits and 3 lag
+// segments in that run: events completed within about a round trip of their
+// record (latency well under 2 us). The driver's hipMalloc: 90 us (above 64
+// MiB: 250 us).
 //
 // Each size runs WARM round trips (growth to the steady state, reported as
 // the reserved memory) and then TRIPS timed ones, in one allocator, sizes in
@@ -22,7 +23,8 @@
 // g++ -O2 -std=c++17 -Iruntime/alloc bench/alloc_fence_model.cpp
 //     runtime/alloc/allocator.cpp runtime/alloc/config.cpp -o alloc_fence_model
 // Usage: alloc_fence_model [--record NS] [--query NS] [--requery NS]
-//                          [--hook NS] [LATENCY_NS...]  (default 300 1000 1800 6000)
+//                          [--hook NS] [LATENCY_NS...]  (default 300 1000 1800
+//                          6000)
 #include "allocator.h"
 #include "fake_backend.h"
 
@@ -89,14 +91,16 @@ int main(int argc, char **argv) {
   }
   if (Latencies.empty())
     Latencies = {300, 1000, 1800, 6000};
-  std::printf("costs: record %.0f ns, first query %.0f ns, later query %.0f ns, "
-              "hooks %.0f ns per call\n\n",
-              C.Record, C.Query, C.Requery, C.Hook);
+  std::printf(
+      "costs: record %.0f ns, first query %.0f ns, later query %.0f ns, "
+      "hooks %.0f ns per call\n\n",
+      C.Record, C.Query, C.Requery, C.Hook);
   const size_t Sizes[] = {512, 64 << 10, 1 << 20, 16 << 20, 256 << 20};
   const int Warm = 5000, Trips = 20000;
-  std::printf("| device latency ns | size | modelled ns / round trip | host waits | "
-              "records / 100 trips | queries / 100 trips | reserved MiB |\n"
-              "|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| device latency ns | size | modelled ns / round trip | host waits | "
+      "records / 100 trips | queries / 100 trips | reserved MiB |\n"
+      "|---|---|---|---|---|---|---|\n");
   for (double L : Latencies) {
     TimedDevice BE(L, C);
     Config Cfg;

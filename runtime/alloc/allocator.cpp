@@ -688,8 +688,8 @@ Allocator::Block *Allocator::findCold(Pool &P, size_t Size, Stream Str) {
 // blocks first; then queries of the fences in flight, oldest first, until
 // one is found incomplete; then, when nothing is confirmed and the lag budget
 // allows, null (new memory, no wait); only beyond the budget a host wait
-// (for the oldest fence, else as outside hot loops). No fence is recorded here: blocks freed
-// since the last one wait for their batch to fill.
+// (for the oldest fence, else as outside hot loops). No fence is recorded
+// here: blocks freed since the last one wait for their batch to fill.
 Allocator::Block *Allocator::findHot(Pool &P, size_t Size, Stream Str) {
   Block *B = findFree(P, Size, Str);
   while (!B && advanceFences())
