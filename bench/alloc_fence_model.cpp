@@ -23,8 +23,8 @@
 // g++ -O2 -std=c++17 -Iruntime/alloc bench/alloc_fence_model.cpp
 //     runtime/alloc/allocator.cpp runtime/alloc/config.cpp -o alloc_fence_model
 // Usage: alloc_fence_model [--record NS] [--query NS] [--requery NS]
-//                          [--hook NS] [LATENCY_NS...]  (default 300 1000 1800
-//                          6000)
+//                          [--hook NS] [LATENCY_NS...]
+// (latencies default to 300 1000 1800 6000)
 #include "allocator.h"
 #include "fake_backend.h"
 
