@@ -85,6 +85,7 @@ cached = pick(r"backend:caching \(run \d\)", "hipMalloc+hipFree")
 pool = pick(r"raw HIP", "hipMallocAsync+hipFreeAsync (1 stream)")
 cached_k = pick(r"backend:caching \(run \d\)", "hipMalloc+kernel+hipFree")
 raw_k = pick(r"raw HIP", "hipMalloc+kernel+hipFree")
+nofence = pick(r"backend:caching,free_fence:0", "hipMalloc+hipFree")
 print("## A. Round trip, ns (mean over >= 0.15 s; two runs each, interleaved, same process order)")
 print()
 print("Cached = cu2hip::hipMalloc + cu2hip::hipFree with CU2HIP_ALLOC_CONF=backend:caching "
@@ -93,22 +94,30 @@ print("Cached = cu2hip::hipMalloc + cu2hip::hipFree with CU2HIP_ALLOC_CONF=backe
       "faster pool run.")
 print()
 print("| size | cached run 1, 2 | pool run 1, 2 | cached / pool (worst) | verdict | "
-      "with a kernel: cached / raw hipMalloc |")
-print("|---|---|---|---|---|---|")
+      "with a kernel: cached / raw hipMalloc | free_fence:0 (no fence, unsafe) |")
+print("|---|---|---|---|---|---|---|")
 for s in sizes:
     c, p = cached[s], pool[s]
     if not c or not p:
-        print(f"| {s} | {c} | {p} | - | NO DATA | - |")
+        print(f"| {s} | {c} | {p} | - | NO DATA | - | - |")
         verdicts.append((f"round trip {s}", "no data", "NO DATA"))
         continue
     ratio = max(c) / min(p)
     ok = max(c) < min(p)
     v = "met" if ok else "NOT met"
     k = (f"{max(cached_k[s])} / {min(raw_k[s])}" if cached_k[s] and raw_k[s] else "-")
-    print(f"| {s} | {', '.join(map(str, c))} | {', '.join(map(str, p))} | {ratio:.2f} | {v} | {k} |")
+    nf = ", ".join(map(str, nofence[s])) or "-"
+    print(f"| {s} | {', '.join(map(str, c))} | {', '.join(map(str, p))} | {ratio:.2f} | {v} | {k} | {nf} |")
     verdicts.append((f"cached round trip < pool, {s}",
                      f"{max(c)} ns vs {min(p)} ns", v))
 print()
+events = [line for line in read(os.path.join(out, "roundtrip.md")).splitlines()
+          if "| raw HIP | hipEvent" in line]
+if events:
+    print("Event costs (raw HIP, ns; a free fence is one record and one query):")
+    for l in events:
+        print("  " + l)
+    print()
 stats = [l for l in read(os.path.join(out, "bench-stderr.log")).splitlines() if "settings" in l]
 if stats:
     print("Allocator counters at the end of each benchmark process (hot-loop segments: memory "

@@ -78,6 +78,12 @@ int main(int argc, char **argv) {
     std::printf("| raw HIP | hipEventRecord (null stream) | - | %.0f |\n", t);
     t = timeIt([&](long) { (void)hipEventQuery(ev); });
     std::printf("| raw HIP | hipEventQuery (complete) | - | %.0f |\n", t);
+    // What one free fence costs: a record and the first query of it.
+    t = timeIt([&](long) {
+      CHECK(hipEventRecord(ev, nullptr));
+      (void)hipEventQuery(ev);
+    });
+    std::printf("| raw HIP | hipEventRecord + hipEventQuery (fresh) | - | %.0f |\n", t);
     CHECK(hipEventDestroy(ev));
   }
   for (size_t n : sizes) {

@@ -367,14 +367,17 @@ void Allocator::freeAndMerge(Block *B) {
 // waits for it (on the host for hipMalloc, on the stream for hipMallocAsync).
 // One record and one query per batch instead of per free.
 //
-// In a hot loop (hotLoop) the fences are pipelined instead: fences are
-// recorded at the free, when none is in flight and every kHotFencePeriod
-// frees (startFence; up to kMaxFences in flight); the blocks a fence covers
-// become free only once a query finds it complete (advanceFences; a fence
+// In a hot loop (hotLoop) the fences are batched and pipelined instead: one
+// fence is recorded at the free that completes a batch of hotBatch frees
+// (startFence; up to kMaxFences in flight), never merely because none is in
+// flight; the blocks a fence covers become free only once a query finds it
+// complete (advanceFences, at a request that finds no free block; a fence
 // covers every free before it, of any size), and frees after the newest one
 // wait in Pending. A request that finds no confirmed block then takes new
 // memory rather than waiting on the host, as long as the waiting blocks stay
-// within the lag budget (lagAllows).
+// within the lag budget (lagAllows). So a loop holds about one batch of
+// blocks plus what the device's latency needs, and pays one record and about
+// one query per batch instead of per round trip.
 
 // Takes B out of the waiting lists into its pool. E: the fence B must still
 // wait for (null: known complete).
@@ -439,18 +442,14 @@ void Allocator::startFence() {
   F.Blocks.swap(Pending); // F.Blocks was empty; Pending keeps its storage
 }
 
-// Queries the oldest fence in flight; complete: its blocks become free (and
-// a fence is recorded for the blocks still pending when none is left in
-// flight). Returns true when blocks became free.
+// Queries the oldest fence in flight; complete: its blocks become free.
+// Returns true when blocks became free. Records nothing: in hot loops fences
+// are recorded per batch of frees (deallocateCaching), elsewhere by
+// flushPending.
 bool Allocator::advanceFences() {
-  if (NumInFlight == 0 || !BE.eventDone(fenceAt(0).E->E)) {
-    if (NumInFlight == 0)
-      startFence();
+  if (NumInFlight == 0 || !BE.eventDone(fenceAt(0).E->E))
     return false;
-  }
   popFence(true);
-  if (NumInFlight == 0)
-    startFence();
   return true;
 }
 
@@ -475,13 +474,27 @@ bool Allocator::hotLoop(size_t Size) {
 // fences, with this request, stay within 1/kLagBudgetDivisor of the
 // device's memory.
 bool Allocator::lagAllows(size_t Size) {
+  return WaitingBytes + Size <= lagBudget();
+}
+
+uint64_t Allocator::lagBudget() {
   if (LagBudget == 0) {
     size_t Free = 0, Total = 0;
     LagBudget = BE.memInfo(&Free, &Total) == Err::Ok && Total
                     ? Total / kLagBudgetDivisor
                     : 1;
   }
-  return WaitingBytes + Size <= LagBudget;
+  return LagBudget;
+}
+
+// Frees per fence in a hot loop of Rounded-byte blocks: a count, so that
+// large blocks share a fence too (by bytes alone a 256 MiB loop would fence
+// every free); bounded so that two batches fit in the lag budget.
+size_t Allocator::hotBatch(size_t Rounded) {
+  size_t K = std::min(kMaxHotBatch,
+                      std::max(kMinHotBatch, kHotBatchBytes / Rounded));
+  uint64_t Fit = lagBudget() / 2 / Rounded;
+  return std::max<size_t>(1, std::min<uint64_t>(K, Fit));
 }
 
 // ---- allocate / free ----------------------------------------------------
@@ -672,14 +685,14 @@ Allocator::Block *Allocator::findCold(Pool &P, size_t Size, Stream Str) {
 }
 
 // A cached block for a hipMalloc in a hot loop, or null: confirmed free
-// blocks first; then a query of the fence in flight; then, when nothing is
-// confirmed and the lag budget allows, null (new memory, no wait); only
-// beyond the budget the old way (flush, and wait on the host).
+// blocks first; then queries of the fences in flight, oldest first, until
+// one is found incomplete; then, when nothing is confirmed and the lag budget
+// allows, null (new memory, no wait); only beyond the budget a host wait
+// (for the oldest fence, else as outside hot loops). No fence is recorded
+// here: blocks freed since the last one wait for their batch to fill.
 Allocator::Block *Allocator::findHot(Pool &P, size_t Size, Stream Str) {
-  if ((&P == &LargePool ? PendingLarge : PendingSmall) >= kMaxPendingSmall)
-    advanceFences();
   Block *B = findFree(P, Size, Str);
-  if (!B && advanceFences())
+  while (!B && advanceFences())
     B = findFree(P, Size, Str);
   if (B || (Pending.empty() && NumInFlight == 0))
     return B;
@@ -687,7 +700,15 @@ Allocator::Block *Allocator::findHot(Pool &P, size_t Size, Stream Str) {
     St.NumFenceLagSegments++;
     return nullptr;
   }
-  if (flushPending())
+  // Beyond the budget: wait on the host for the oldest fence in flight (the
+  // one closest to complete; a batch of blocks), else flush and wait.
+  while (!B && NumInFlight) {
+    BE.eventSynchronize(fenceAt(0).E->E);
+    St.NumHostWaits++;
+    popFence(true);
+    B = findFree(P, Size, Str);
+  }
+  if (!B && flushPending())
     B = findFree(P, Size, Str);
   return B;
 }
@@ -847,12 +868,16 @@ Err Allocator::deallocateCaching(Block *B, Stream S, bool StreamOrdered) {
     WaitingBytes += B->Size;
     size_t Rounded = roundSize(B->Requested);
     LastFreeSize = Rounded;
-    // In a hot loop fences are recorded at the free, to be complete sooner.
-    size_t Period = std::min(kMaxPendingSmall,
-                             std::max(kMinHotFencePeriod, kHotFenceBytes / Rounded));
+    // In a hot loop the free that completes a batch records its fence (at
+    // the free, to be complete sooner). With every slot in flight, the
+    // oldest fence is queried first (loops that never miss, small blocks
+    // rotating through a segment's free slots, confirm fences here).
     if (LoopCount >= kHotLoopPairs && LoopSize == Rounded &&
-        (NumInFlight == 0 || Pending.size() >= Period))
+        Pending.size() >= hotBatch(Rounded)) {
+      if (NumInFlight == kMaxFences)
+        advanceFences();
       startFence();
+    }
     return Err::Ok;
   }
   freeAndMerge(B);
