@@ -48,12 +48,26 @@ static void printCounts(raw_ostream &OS, StringRef Title,
   OS << "\n";
 }
 
+static void printPaths(raw_ostream &OS, StringRef Title, std::vector<std::string> Paths) {
+  if (Paths.empty())
+    return;
+  llvm::sort(Paths);
+  OS << "  " << Title << ": " << Paths.size() << ":";
+  for (const std::string &P : Paths)
+    OS << " " << P;
+  OS << "\n";
+}
+
 void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   OS << "cu2hip: " << T.Files << " files (" << T.TUs << " translation units), " << T.Lines
      << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
      << " failed, " << format("%.2f", Secs) << " s\n";
   if (T.Unchanged)
     OS << "  unchanged since the last run (kept): " << T.Unchanged << "\n";
+  printPaths(OS, T.StaleDryRun ? "would remove (their inputs are gone)"
+                               : "removed (their inputs are gone)",
+             T.StaleRemoved);
+  printPaths(OS, "kept though their inputs are gone (changed since written)", T.StaleKept);
   printCounts(OS, "names converted", T.PerLib);
   if (T.RenamesNewerHip)
     OS << "  newer HIP: " << T.RenamesNewerHip

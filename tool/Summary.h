@@ -35,6 +35,11 @@ struct RunTally {
   /// Files (ported, build files, copies) left as the last run wrote them
   /// (Manifest.h); part of Files, not of Written or Copied.
   unsigned Unchanged = 0;
+  /// Outputs of inputs gone since the last run into the out-root (paths
+  /// relative to it): removed (with --dry-run: to be removed), and kept
+  /// because they changed since they were written or could not be checked.
+  std::vector<std::string> StaleRemoved, StaleKept;
+  bool StaleDryRun = false;
   std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
   std::vector<Finding> Unsupported;
   /// Where the run's time went (parse, SDK prelude, token rules, writing).

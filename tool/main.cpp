@@ -40,6 +40,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <optional>
+#include <set>
 
 #ifndef CU2HIP_VERSION
 #define CU2HIP_VERSION "0.1"
@@ -609,35 +610,97 @@ static std::string optionsDigest(const RunSetup &S) {
   return contentHash(OS.str());
 }
 
+/// A tree run that ports into an out-root (not --diff, --inplace, an export
+/// or an apply): it cleans the outputs of inputs gone since the last run
+/// (with --dry-run, says which it would remove).
+static bool cleansStaleOutputs(const RunSetup &S) {
+  return !InRoot.empty() && !S.Plan.OutRoot.empty() && !Diff && !InPlace &&
+         ExportEdits.empty() && ApplyDir.empty();
+}
+
 /// The manifest of this run's out-root, when this run keeps one: a tree
 /// run that writes its outputs (not --dry-run, --diff, --inplace, an export
 /// or an apply).
-static bool keepsManifest(const RunSetup &S) {
-  return !InRoot.empty() && !S.Plan.OutRoot.empty() && !DryRun && !Diff && !InPlace &&
-         ExportEdits.empty() && ApplyDir.empty();
-}
+static bool keepsManifest(const RunSetup &S) { return cleansStaleOutputs(S) && !DryRun; }
 
 /// What the incremental machinery needs through a run.
 struct IncrementalRun {
   bool Enabled = false;           ///< this run writes a manifest
-  std::optional<Manifest> Old;    ///< the last run's, when it matches
+  std::optional<Manifest> Last;   ///< the out-root's manifest, whatever its keys
+  bool Matches = false;           ///< Last's keys are this run's: files may be kept
   Manifest New;
   HashCache Hashes;
   ReusePlan Reuse;
-  const Manifest *old() const { return Old ? &*Old : nullptr; }
+  const Manifest *old() const { return Matches ? &*Last : nullptr; }
 };
 
-/// Loads the out-root's manifest when its keys match this run's.
+/// Loads the out-root's manifest; plans what to keep when its keys match
+/// this run's.
 static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRun &Inc) {
   Inc.Enabled = keepsManifest(S);
+  if (cleansStaleOutputs(S))
+    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key.OutRoot == S.Plan.OutRoot)
+      Inc.Last = std::move(M);
   if (!Inc.Enabled)
     return;
   Inc.New.Key = {CU2HIP_VERSION, mapsDigest(Argv0), optionsDigest(S),
                  InRoot.empty() ? "" : absolutePath(InRoot), S.Plan.OutRoot};
-  if (!NoIncremental)
-    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key == Inc.New.Key)
-      Inc.Old = std::move(M);
+  Inc.Matches = Inc.Last && !NoIncremental && Inc.Last->Key == Inc.New.Key;
   Inc.Reuse = planReuse(Inc.old(), S.Plan.Jobs, Inc.Hashes);
+}
+
+/// `Path` under the out-root, relative to it.
+static std::string relativeToOutRoot(const RunSetup &S, StringRef Path) {
+  return Path.drop_front(std::min(Path.size(), S.Plan.OutRoot.size() + 1)).str();
+}
+
+/// Removes one stale output (or checks it, --dry-run) and tallies it;
+/// returns whether it was (or would be) removed.
+static bool removeStaleOutput(const RunSetup &S, const StoredFile &E, RunTally &T) {
+  Expected<StaleRemoval> R = removeUnchangedOutput(E.Output, S.Plan.OutRoot, E.OutHash, DryRun);
+  if (R && *R == StaleRemoval::Gone)
+    return false;
+  if (R && *R != StaleRemoval::Edited) {
+    T.StaleRemoved.push_back(relativeToOutRoot(S, E.Output));
+    return true;
+  }
+  errs() << E.Output << ": warning: the output of " << E.Input
+         << ", which no longer exists, "
+         << (R ? "changed since cu2hip wrote it" : toString(R.takeError()))
+         << ": kept (remove it yourself if it is no longer needed)\n";
+  T.StaleKept.push_back(relativeToOutRoot(S, E.Output));
+  return false;
+}
+
+/// Removes what the last run into this out-root wrote for inputs that are
+/// gone (staleEntries) when it is unchanged since, and the directories this
+/// empties whose input directory is gone too; with --dry-run only says what
+/// it would remove.
+static void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T) {
+  if (!Inc.Last)
+    return;
+  T.StaleDryRun = DryRun;
+  std::set<std::string> Ins, Outs;
+  for (const std::vector<FileJob> *Js : {&S.Plan.Jobs, &S.Plan.BuildJobs})
+    for (const FileJob &J : *Js) {
+      Ins.insert(J.Input);
+      Outs.insert(J.Output);
+    }
+  for (const CopyJob &C : S.Plan.Copies) {
+    Ins.insert(C.From);
+    Outs.insert(C.To);
+  }
+  std::set<std::string> Dirs;
+  for (const StoredFile *E : staleEntries(*Inc.Last, Ins, Outs))
+    if (removeStaleOutput(S, *E, T))
+      Dirs.insert(sys::path::parent_path(E->Output).str());
+  if (DryRun)
+    return;
+  std::string In = absolutePath(InRoot);
+  for (const std::string &D : Dirs)
+    removeEmptyDirsUpTo(D, S.Plan.OutRoot, [&](StringRef Dir) {
+      return sys::fs::exists(In + Dir.drop_front(S.Plan.OutRoot.size()));
+    });
 }
 
 /// The manifest entry of a ported source `R` of job `J` (written or not).
@@ -842,6 +905,7 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
     if (!Bundle.empty())
       bundleRuntime(Bundle, T);
   }
+  removeStaleOutputs(S, Inc, T);
   if (Inc.Enabled)
     if (Error E = writeManifest(manifestPath(S.Plan.OutRoot), Inc.New)) {
       errs() << manifestPath(S.Plan.OutRoot) << ": error: " << toString(std::move(E))
