@@ -728,6 +728,7 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
     Wanted.insert(absolutePath(U));
   std::string Digest = optionsDigest(S);
   std::string Dir = absolutePath(ExportEdits); // parsing changes directories
+  HashCache Hashes;
   for (size_t I = 0; I < S.Plan.Jobs.size(); ++I) {
     const FileJob &J = S.Plan.Jobs[I];
     if (!J.IsTU || (!Wanted.empty() && !Wanted.erase(J.Input)))
@@ -746,6 +747,12 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
       F.TU = R.Input == J.Input;
       F.FactFiles.clear();
       F.Edits = R.Edits;
+      if (F.TU) {
+        // What apply checks besides each file's own hash (staleExports).
+        F.Depends = flagsHash(J);
+        for (const std::string &Read : R.Reads)
+          F.Reads.push_back({Read, Hashes.get(Read)});
+      }
       T.addResult(R, F.TU);
       U.Files.push_back(std::move(F));
     }
@@ -766,23 +773,48 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
   return T.Failed ? 1 : 0;
 }
 
-/// The results of the planned sources: ported, kept from the manifest, or
-/// merged from edit exports (apply).
-static Expected<std::vector<FileResult>> sourceResults(RunSetup &S, Porter &P,
-                                                       unsigned Workers,
-                                                       IncrementalRun &Inc) {
-  if (!ApplyDir.empty()) {
-    Expected<std::vector<UnitExport>> Units = readUnitExports(ApplyDir);
-    if (!Units)
-      return Units.takeError();
-    std::string Digest = optionsDigest(S);
-    for (const UnitExport &U : *Units)
-      if (U.Version != CU2HIP_VERSION || U.Options != Digest)
-        return usage("the edit export of " + U.MainSourceFile + " in " + ApplyDir +
-                     " was made by another cu2hip version or with other options than "
-                     "this apply's");
-    return applyUnitExports(*Units, S.Plan.Jobs, P, Workers);
+/// `cu2hip apply`: reads the exports of ApplyDir into `Units` and checks
+/// them: made by another version or with other options is a usage error
+/// (exit status 2), any export that no longer describes the tree (a file it
+/// reached or read changed or is gone, a unit's flags changed) refuses the
+/// whole apply before anything is written (1), each stale file named with
+/// what changed. Returns the exit status when apply stops.
+static std::optional<int> readApplyExports(RunSetup &S, std::vector<UnitExport> &Units) {
+  Expected<std::vector<UnitExport>> Read = readUnitExports(ApplyDir);
+  if (!Read) {
+    WithColor::error(errs(), "cu2hip") << toString(Read.takeError()) << "\n";
+    return 2;
   }
+  std::string Digest = optionsDigest(S);
+  for (const UnitExport &U : *Read)
+    if (U.Version != CU2HIP_VERSION || U.Options != Digest) {
+      WithColor::error(errs(), "cu2hip")
+          << "the edit export of " << U.MainSourceFile << " in " << ApplyDir
+          << " was made by another cu2hip version or with other options than this apply's\n";
+      return 2;
+    }
+  HashCache Hashes;
+  std::vector<StaleInput> Stale = staleExports(*Read, S.Plan.Jobs, Hashes);
+  for (const StaleInput &F : Stale)
+    errs() << F.File << ": error: " << F.What << "\n";
+  if (!Stale.empty()) {
+    WithColor::error(errs(), "cu2hip")
+        << Stale.size() << (Stale.size() == 1 ? " input" : " inputs")
+        << " changed since the edit exports in " << ApplyDir
+        << " were made: nothing written; export the units named again\n";
+    return 1;
+  }
+  Units = std::move(*Read);
+  return std::nullopt;
+}
+
+/// The results of the planned sources: ported, kept from the manifest, or
+/// merged from edit exports (apply, `Units`).
+static std::vector<FileResult> sourceResults(RunSetup &S, Porter &P, unsigned Workers,
+                                             IncrementalRun &Inc,
+                                             const std::vector<UnitExport> &Units) {
+  if (!ApplyDir.empty())
+    return applyUnitExports(Units, S.Plan.Jobs, P, Workers);
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
   // A kept file the porter ported after all (a changed unit reached it).
   for (size_t I = 0; I < Inc.Reuse.Kept.size(); ++I)
@@ -824,16 +856,18 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
       Line->finish();
     return Status;
   }
+  std::vector<UnitExport> Units;
+  if (!ApplyDir.empty())
+    if (std::optional<int> Stop = readApplyExports(S, Units)) {
+      if (Line)
+        Line->finish();
+      return *Stop;
+    }
   IncrementalRun Inc;
   startIncremental(Argv0, S, Inc);
-  Expected<std::vector<FileResult>> Ported = sourceResults(S, P, Workers, Inc);
+  std::vector<FileResult> Results = sourceResults(S, P, Workers, Inc, Units);
   if (Line)
     Line->finish();
-  if (!Ported) {
-    WithColor::error(errs(), "cu2hip") << toString(Ported.takeError()) << "\n";
-    return 2;
-  }
-  std::vector<FileResult> Results = std::move(*Ported);
   size_t Sources = Results.size();
   for (size_t I = 0; I < Sources; ++I)
     if (Inc.Reuse.Kept.size() > I && Inc.Reuse.Kept[I] ? Inc.Reuse.Kept[I]->Runtime
