@@ -39,6 +39,12 @@ bool doctorChosen();
 /// built, 1 when a check found a problem.
 int runDoctor(const DoctorInputs &In, llvm::raw_ostream &OS);
 
+/// Why the directory `Dir` is no CUDA SDK that Clang's CUDA detection takes
+/// (the rule of findCudaPath: include/cuda_runtime.h and a bin/ directory):
+/// "it does not exist", "it is not a directory", or what it lacks; "" when
+/// it is one.
+std::string whyNotCudaSdk(llvm::StringRef Dir);
+
 /// The default wave size (lanes per wavefront) of gfx target `Gfx`: 64 for
 /// GCN and CDNA (gfx6..gfx9: gfx906, gfx90a, gfx942), 32 for RDNA
 /// (gfx10, gfx11, gfx12), where HIP compiles wave32 unless told

@@ -248,6 +248,21 @@ static std::vector<std::vector<std::string>> parseConfigs() {
   return Out;
 }
 
+/// Says that the parse uses the bundled CUDA declarations in `DeclsDir`: a
+/// note when no SDK was found where one is looked for by default, a warning
+/// naming the path and what it lacks when --cuda-path chose one that cannot
+/// be used (an explicit choice that is not honoured).
+static void sayCudaFallback(StringRef DeclsDir) {
+  std::string Then =
+      "parsing with the bundled declaration-only CUDA headers (" + DeclsDir.str() + ")";
+  if (CudaPath.empty())
+    WithColor::note(errs(), "cu2hip")
+        << "no CUDA SDK in $CUDA_PATH or /usr/local/cuda: " << Then << "\n";
+  else
+    warn("--cuda-path=" + CudaPath + " is no CUDA SDK: " + whyNotCudaSdk(CudaPath) + "; " +
+         Then);
+}
+
 /// The porter's options from the command line.
 static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs) {
   Options Opts;
@@ -286,11 +301,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
                    " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
                    "one holding include/cuda_runtime.h and bin/), or --no-semantic to port with token "
                    "rules only");
-    WithColor::note(errs(), "cu2hip")
-        << "no CUDA SDK " << (CudaPath.empty() ? "in $CUDA_PATH or /usr/local/cuda"
-                                               : "under --cuda-path=" + CudaPath)
-        << ": parsing with the bundled declaration-only CUDA headers (" << Opts.CudaPath
-        << ")\n";
+    sayCudaFallback(Opts.CudaPath);
   }
   return Opts;
 }
