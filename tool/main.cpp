@@ -726,6 +726,11 @@ static StoredFile sourceEntry(const FileResult &R, const FileJob &J, bool Writte
     E.Depends = flagsHash(J);
   for (const std::string &P : R.Reads)
     E.Reads.push_back({P, Hashes.get(P)});
+  // The edits that are findings' fixes, for the SARIF report of a re-run
+  // that keeps this file.
+  for (const Finding &F : R.Findings)
+    for (Edit &Ed : findingFixes(F, R.Edits))
+      E.Edits.push_back(std::move(Ed));
   return E;
 }
 
