@@ -136,6 +136,11 @@ std::string reportJson(const std::vector<FileResult> &Results,
                     {"problems", std::move(Probs)},
                     {"seconds", Secs},
                     {"failed", T.Failed}};
+  // Outputs of inputs gone since the last run (RunTally::StaleRemoved).
+  if (!T.StaleRemoved.empty())
+    Root[T.StaleDryRun ? "stale_to_remove" : "stale_removed"] = json::Array(T.StaleRemoved);
+  if (!T.StaleKept.empty())
+    Root["stale_kept"] = json::Array(T.StaleKept);
   if (const PhaseTimes *P = T.Times)
     Root["time"] = json::Object{{"parse", PhaseTimes::seconds(P->ParseNs)},
                                 {"prelude_pch", PhaseTimes::seconds(P->PreludeNs)},

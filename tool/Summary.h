@@ -57,8 +57,9 @@ void printSummary(const RunTally &T, double Secs, llvm::raw_ostream &OS);
 /// The --report document: per file input, output, lines, failed, parsed,
 /// renames per library, edits per rule, findings, and `unchanged: true`
 /// for a file kept from the last run (Manifest.h); then `problems` (paths
-/// not ported), `seconds`, `time` (seconds per phase, parses, preludes) and
-/// `failed`.
+/// not ported), `seconds`, `time` (seconds per phase, parses, preludes),
+/// `failed`, and where there are any, `stale_removed` (`stale_to_remove`
+/// with --dry-run) and `stale_kept` (RunTally::StaleRemoved, StaleKept).
 std::string reportJson(const std::vector<FileResult> &Results,
                        const std::vector<Finding> &Problems, const RunTally &T, double Secs);
 
