@@ -26,6 +26,17 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char **environ;
 
 using namespace llvm;
 
@@ -43,6 +54,12 @@ static cl::opt<std::string> DoctorCudaPath("cuda-path",
                                                     "then /usr/local/cuda)"),
                                            cl::value_desc("dir"), cl::sub(DoctorCmd));
 static cl::opt<bool> Json("json", cl::desc("Print the checks as JSON"), cl::sub(DoctorCmd));
+static cl::opt<unsigned> ProbeTimeout("probe-timeout",
+                                      cl::desc("Seconds each GPU query (rocminfo, amdgpu-arch) "
+                                               "may take before it is killed with the "
+                                               "processes it started (default 10; 0 = no limit)"),
+                                      cl::value_desc("seconds"), cl::init(10),
+                                      cl::sub(DoctorCmd));
 
 bool doctorChosen() { return bool(DoctorCmd); }
 
@@ -261,11 +278,67 @@ std::vector<Check> rocmChecks(const RocmInstall &R) {
 struct ToolRun {
   std::string Tool; ///< its path
   int Rc = -1;
+  bool TimedOut = false; ///< killed after ProbeTimeout seconds
   std::string Out, Err;
 };
 
-/// Runs `Tool` with no arguments (at most 20 s), its output read back from
-/// temporary files that are removed.
+/// Starts `Tool` (no arguments) in a process group of its own, standard
+/// input from /dev/null, output and errors into the files `OutPath` and
+/// `ErrPath`; its pid, or -1 with `Err` saying why.
+pid_t spawnInOwnGroup(const std::string &Tool, const char *OutPath, const char *ErrPath,
+                      std::string &Err) {
+  posix_spawn_file_actions_t Files;
+  posix_spawnattr_t Attr;
+  posix_spawn_file_actions_init(&Files);
+  posix_spawnattr_init(&Attr);
+  posix_spawn_file_actions_addopen(&Files, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&Files, 1, OutPath, O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&Files, 2, ErrPath, O_WRONLY | O_TRUNC, 0);
+  sigset_t None;
+  sigemptyset(&None);
+  posix_spawnattr_setsigmask(&Attr, &None);
+  posix_spawnattr_setpgroup(&Attr, 0);
+  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  char *Argv[] = {const_cast<char *>(Tool.c_str()), nullptr};
+  pid_t Pid = -1;
+  int Rc = posix_spawn(&Pid, Tool.c_str(), &Files, &Attr, Argv, environ);
+  posix_spawn_file_actions_destroy(&Files);
+  posix_spawnattr_destroy(&Attr);
+  if (Rc != 0) {
+    Err = "cannot run " + Tool + ": " + std::strerror(Rc);
+    return -1;
+  }
+  return Pid;
+}
+
+/// Waits for `Pid`, the leader of its own process group, at most `Seconds`
+/// (0: no limit); then kills the group's processes, the leader too when it
+/// timed out. The leader is reaped only after that (its pid, the group's
+/// id, cannot be reused before). Returns its exit status, -1 when it did
+/// not exit normally; `TimedOut` says whether it was killed.
+int waitKillingGroup(pid_t Pid, unsigned Seconds, bool &TimedOut) {
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(Seconds);
+  siginfo_t Info;
+  for (;;) {
+    Info.si_pid = 0;
+    if (::waitid(P_PID, Pid, &Info, WEXITED | WNOHANG | WNOWAIT) == 0 && Info.si_pid == Pid)
+      break;
+    if (Seconds && std::chrono::steady_clock::now() >= Deadline) {
+      TimedOut = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ::kill(-Pid, SIGKILL);
+  int St = 0;
+  while (::waitpid(Pid, &St, 0) < 0 && errno == EINTR) {
+  }
+  return !TimedOut && WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+}
+
+/// Runs `Tool` with no arguments for at most ProbeTimeout seconds (then it
+/// is killed, with every process it started in its group), its output read
+/// back from temporary files that are removed.
 ToolRun runTool(const std::string &Tool) {
   ToolRun T;
   T.Tool = Tool;
@@ -274,10 +347,10 @@ ToolRun runTool(const std::string &Tool) {
       sys::fs::createTemporaryFile("cu2hip-doctor", "err", ErrPath))
     return T;
   FileRemover RemoveOut(OutPath), RemoveErr(ErrPath);
-  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(OutPath), StringRef(ErrPath)};
-  StringRef Args[] = {Tool};
   std::string Msg;
-  T.Rc = sys::ExecuteAndWait(Tool, Args, std::nullopt, Redirects, /*SecondsToWait=*/20, 0, &Msg);
+  pid_t Pid = spawnInOwnGroup(Tool, OutPath.c_str(), ErrPath.c_str(), Msg);
+  if (Pid > 0)
+    T.Rc = waitKillingGroup(Pid, ProbeTimeout, T.TimedOut);
   if (auto B = MemoryBuffer::getFile(OutPath))
     T.Out = (*B)->getBuffer().str();
   if (auto B = MemoryBuffer::getFile(ErrPath))
@@ -285,6 +358,19 @@ ToolRun runTool(const std::string &Tool) {
   if (T.Rc < 0 && T.Err.empty())
     T.Err = Msg;
   return T;
+}
+
+/// The row of a GPU query that did not answer in time.
+Check timedOutCheck(const ToolRun &T) {
+  std::string Name = sys::path::filename(T.Tool).str();
+  return {"gpu-probe", Status::Problem,
+          Name + " (" + T.Tool + ") did not answer within " + std::to_string(ProbeTimeout) +
+              " s and was killed, with the processes it started: the GPU driver (amdgpu, "
+              "/dev/kfd) is likely hung, and hipcc without --offload-arch, which runs the "
+              "same query, would hang too",
+          "sudo dmesg | grep -i -e amdgpu -e kfd (then reload the driver: sudo modprobe -r "
+          "amdgpu && sudo modprobe amdgpu, or reboot); if the machine is only slow: cu2hip "
+          "doctor --probe-timeout 60"};
 }
 
 bool isGfxName(StringRef S) {
@@ -379,19 +465,25 @@ std::vector<Check> gpuChecks(std::vector<Gpu> &Gpus, const DoctorInputs &In) {
              "here, for the targets its build files name)",
              "apt-get install rocminfo"}};
   std::vector<std::string> Why;
+  std::vector<Check> Out;
   for (const std::string &Tool : Tools) {
     ToolRun T = runTool(Tool);
+    if (T.TimedOut)
+      Out.push_back(timedOutCheck(T));
     Gpus = parseGpuList(stripAnsi(T.Out));
     if (!Gpus.empty())
       break;
-    Why.push_back(sys::path::filename(Tool).str() + ": " + firstLine(T));
+    Why.push_back(sys::path::filename(Tool).str() + ": " +
+                  (T.TimedOut ? "timed out" : firstLine(T)));
   }
-  if (Gpus.empty())
-    return {{"gpus", Status::Info,
-             "no AMD GPU found (" + llvm::join(Why, "; ") +
-                 "): ports build here, they run on a machine with one",
-             ""}};
-  std::vector<Check> Out;
+  if (Gpus.empty()) {
+    Out.push_back({"gpus", Status::Info,
+                   "no AMD GPU found (" + llvm::join(Why, "; ") + ")" +
+                       (Out.empty() ? ": ports build here, they run on a machine with one"
+                                    : ""),
+                   ""});
+    return Out;
+  }
   SmallVector<StringRef, 4> Defaults;
   StringRef(In.DefaultOffloadArch).split(Defaults, ';');
   for (const Gpu &G : Gpus) {
@@ -542,6 +634,23 @@ void printJson(const std::vector<Check> &Checks, const std::vector<Gpu> &Gpus,
 }
 
 } // namespace
+
+std::string whyNotCudaSdk(StringRef Dir) {
+  if (!sys::fs::exists(Dir))
+    return "it does not exist";
+  if (!sys::fs::is_directory(Dir))
+    return "it is not a directory";
+  std::vector<std::string> Missing;
+  if (!sys::fs::exists(pathJoin(Dir, "include", "cuda_runtime.h")))
+    Missing.push_back("include/cuda_runtime.h");
+  bool NoBin = !sys::fs::is_directory(pathJoin(Dir, "bin"));
+  if (NoBin)
+    Missing.push_back("bin/ directory");
+  if (Missing.empty())
+    return "";
+  return "it has no " + llvm::join(Missing, " and no ") +
+         (NoBin ? " (Clang's CUDA detection ignores an SDK without bin/)" : "");
+}
 
 unsigned defaultWaveSize(StringRef Gfx) {
   unsigned G = generation(Gfx);

@@ -1,11 +1,13 @@
 //===- Doctor.h - `cu2hip doctor`: what is installed, what a port needs ---===//
 //
-//   cu2hip doctor [--rocm-root DIR] [--cuda-path DIR] [--json]
+//   cu2hip doctor [--rocm-root DIR] [--cuda-path DIR] [--probe-timeout S] [--json]
 //
 // Checks the machine for what porting and building a port need: cu2hip's
 // runtime headers and clang resource directory, hipcc and its ROCm/HIP
 // version, HIP's headers and device libraries, the AMD GPUs present (their
-// gfx targets and wave sizes), HSA_OVERRIDE_GFX_VERSION, and the CUDA SDK.
+// gfx targets and wave sizes; each query tool runs in a process group of
+// its own, killed after --probe-timeout seconds), HSA_OVERRIDE_GFX_VERSION,
+// and the CUDA SDK.
 // Each problem comes with the command that fixes it. Exit status 0 when a
 // port can be built (no check is a problem), 1 otherwise.
 //===----------------------------------------------------------------------===//
@@ -36,6 +38,12 @@ bool doctorChosen();
 /// JSON with --json) to `OS`. Returns the exit status: 0 when a port can be
 /// built, 1 when a check found a problem.
 int runDoctor(const DoctorInputs &In, llvm::raw_ostream &OS);
+
+/// Why the directory `Dir` is no CUDA SDK that Clang's CUDA detection takes
+/// (the rule of findCudaPath: include/cuda_runtime.h and a bin/ directory):
+/// "it does not exist", "it is not a directory", or what it lacks; "" when
+/// it is one.
+std::string whyNotCudaSdk(llvm::StringRef Dir);
 
 /// The default wave size (lanes per wavefront) of gfx target `Gfx`: 64 for
 /// GCN and CDNA (gfx6..gfx9: gfx906, gfx90a, gfx942), 32 for RDNA

@@ -62,6 +62,7 @@ Expected<std::vector<UnitExport>> readUnitExports(StringRef Dir) {
     In >> U;
     if (In.error())
       return createStringError(In.error(), "%s: not an edit export of cu2hip", P.c_str());
+    U.Path = P;
     Out.push_back(std::move(U));
   }
   std::sort(Out.begin(), Out.end(), [](const UnitExport &A, const UnitExport &B) {
@@ -119,6 +120,78 @@ FileResult fromEntry(const StoredFile &E, StringRef Text) {
 }
 
 } // namespace
+
+namespace {
+
+/// Collects, per file, what changed and for which exports.
+class StaleSet {
+public:
+  void add(StringRef File, StringRef What, const UnitExport &U) {
+    auto &E = ByFile[File.str()];
+    if (E.first.empty())
+      E.first = What.str();
+    E.second.insert(U.Path);
+  }
+  std::vector<StaleInput> take() {
+    std::vector<StaleInput> Out;
+    for (auto &[File, E] : ByFile) {
+      std::string Names;
+      for (const std::string &P : E.second)
+        Names += (Names.empty() ? "" : ", ") + P;
+      Out.push_back({File, E.first + " (stale export" + (E.second.size() > 1 ? "s " : " ") +
+                               Names + ")"});
+    }
+    return Out;
+  }
+
+private:
+  std::map<std::string, std::pair<std::string, std::set<std::string>>> ByFile;
+};
+
+/// Checks `File`, recorded with `Hash` in `U`, against the disk; `Why` says
+/// how the export depends on it ("" for a file it ported).
+void checkRecorded(StringRef File, StringRef Hash, const Twine &Why, const UnitExport &U,
+                   HashCache &Hashes, StaleSet &Out) {
+  const std::string &Now = Hashes.get(File.str());
+  if (Now == Hash)
+    return;
+  std::string How = Why.isTriviallyEmpty() ? "" : " (" + Why.str() + ")";
+  if (!sys::fs::exists(File))
+    Out.add(File, "no longer exists" + How, U);
+  else if (Now.empty())
+    Out.add(File, "cannot be read" + How, U);
+  else
+    Out.add(File, "changed since it was exported" + How, U);
+}
+
+} // namespace
+
+std::vector<StaleInput> staleExports(const std::vector<UnitExport> &Units,
+                                     const std::vector<FileJob> &Jobs, HashCache &Hashes) {
+  std::map<std::string, const FileJob *> JobOf;
+  for (const FileJob &J : Jobs)
+    JobOf[J.Input] = &J;
+  StaleSet Out;
+  for (const UnitExport &U : Units) {
+    auto It = JobOf.find(U.MainSourceFile);
+    if (It == JobOf.end() || !It->second->IsTU) {
+      Out.add(U.MainSourceFile, "is no longer a translation unit of this tree: remove its "
+                                "export", U);
+      continue;
+    }
+    // The files it ported first: a changed one is named as such, not as read.
+    for (const StoredFile &F : U.Files)
+      checkRecorded(F.Input, F.Hash, "", U, Hashes, Out);
+    for (const StoredFile &F : U.Files) {
+      for (const HashedPath &R : F.Reads)
+        checkRecorded(R.Path, R.Hash, "read by the parse of " + U.MainSourceFile, U, Hashes,
+                      Out);
+      if (F.TU && !F.Depends.empty() && F.Depends != flagsHash(*It->second))
+        Out.add(F.Input, "its compile flags or directory changed since it was exported", U);
+    }
+  }
+  return Out.take();
+}
 
 std::vector<FileResult> applyUnitExports(const std::vector<UnitExport> &Units,
                                          const std::vector<FileJob> &Jobs, Porter &P,

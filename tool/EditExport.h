@@ -19,6 +19,7 @@
 #ifndef CU2HIP_TOOL_EDITEXPORT_H
 #define CU2HIP_TOOL_EDITEXPORT_H
 
+#include "Manifest.h"
 #include "StoredResult.h"
 #include "cu2hip/Porter.h"
 #include "llvm/Support/Error.h"
@@ -27,10 +28,14 @@
 
 namespace cu2hip {
 
-/// One translation unit's export.
+/// One translation unit's export. The unit's own entry also records a hash
+/// of its compile flags and directory (Depends, flagsHash) and every user
+/// file its parse read, with hashes (Reads).
 struct UnitExport {
   std::string Version, Options, MainSourceFile;
   std::vector<StoredFile> Files;
+  /// The export file it was read from (not stored).
+  std::string Path;
 };
 
 /// Writes `U` into `Dir` (created if needed) as <unit name>-<path hash>.yaml.
@@ -39,6 +44,21 @@ llvm::Error writeUnitExport(llvm::StringRef Dir, const UnitExport &U);
 /// Every *.yaml export in `Dir`, sorted by MainSourceFile. An unreadable or
 /// malformed file is an error naming it.
 llvm::Expected<std::vector<UnitExport>> readUnitExports(llvm::StringRef Dir);
+
+/// One stale export (staleExports): a file and what changed in it.
+struct StaleInput {
+  std::string File;    ///< the input that changed (or the unit)
+  std::string What;    ///< what changed, and for which exports
+};
+
+/// Every way in which `Units` no longer describe the tree of `Jobs`: a file
+/// an export reached (a unit, its headers) or a unit's parse read whose
+/// content hash differs from the recorded one or that is gone, a unit whose
+/// compile flags or directory changed, an export of a unit that is no
+/// longer part of the run. One entry per file, naming the exports it makes
+/// stale; empty when all are current. `Hashes` caches file hashes.
+std::vector<StaleInput> staleExports(const std::vector<UnitExport> &Units,
+                                     const std::vector<FileJob> &Jobs, HashCache &Hashes);
 
 /// The result of each of `Jobs` from `Units` (see the file comment);
 /// `P` ports the files no unit reached (token rules) and those whose units

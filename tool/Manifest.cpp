@@ -1,5 +1,6 @@
 //===- Manifest.cpp - what the last run wrote into an out-root ------------===//
 #include "Manifest.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -168,6 +169,22 @@ const StoredFile *keptEntry(const Manifest *Old, StringRef Kind, StringRef Input
       Hashes.get(Output.str()) != E->OutHash)
     return nullptr;
   return E;
+}
+
+std::vector<const StoredFile *> staleEntries(const Manifest &Last,
+                                             const std::set<std::string> &Inputs,
+                                             const std::set<std::string> &Outputs) {
+  std::vector<const StoredFile *> Out;
+  for (const StoredFile &E : Last.Files) {
+    if (E.Output.empty() || E.OutHash.empty() || Inputs.count(E.Input) ||
+        Outputs.count(E.Output))
+      continue;
+    sys::fs::file_status St;
+    if (sys::fs::status(E.Input, St, /*Follow=*/false) != std::errc::no_such_file_or_directory)
+      continue;
+    Out.push_back(&E);
+  }
+  return Out;
 }
 
 } // namespace cu2hip

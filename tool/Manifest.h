@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,15 @@ ReusePlan planReuse(const Manifest *Old, const std::vector<FileJob> &Jobs, HashC
 const StoredFile *keptEntry(const Manifest *Old, llvm::StringRef Kind, llvm::StringRef Input,
                             llvm::StringRef Output, llvm::StringRef Depends,
                             HashCache &Hashes);
+
+/// The entries of `Last` (a manifest of this out-root, whatever its other
+/// keys) whose output this run neither writes nor keeps: the input is none
+/// of this run's `Inputs` and no longer exists (lstat), the output is none
+/// of this run's `Outputs`, and an output hash was recorded. In manifest
+/// order. Their outputs are what a renamed or deleted input left behind.
+std::vector<const StoredFile *> staleEntries(const Manifest &Last,
+                                             const std::set<std::string> &Inputs,
+                                             const std::set<std::string> &Outputs);
 
 } // namespace cu2hip
 

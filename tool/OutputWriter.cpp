@@ -1,5 +1,6 @@
 //===- OutputWriter.cpp - writing outputs without losing inputs -----------===//
 #include "OutputWriter.h"
+#include "StoredResult.h"
 #include "cu2hip/Signals.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -153,7 +154,145 @@ Error replaceKeepingMetadata(StringRef Target, StringRef Content, const struct s
   return commitTemp(*Tmp, Target);
 }
 
+/// Refuses `Path` unless it lies lexically under `Root` and every directory
+/// between them is a directory, not a symbolic link (lstat).
+Error checkRealPathUnder(StringRef Path, StringRef Root) {
+  SmallString<256> Norm(Path);
+  sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
+  if (!sys::path::is_absolute(Path) || Norm != Path || Root.empty() ||
+      !Path.startswith(Root) || Path.size() <= Root.size() + 1 ||
+      (Path[Root.size()] != '/' && !Root.endswith("/")))
+    return createStringError(std::errc::operation_not_permitted,
+                             "%s is not a path under the out-root %s", Path.str().c_str(),
+                             Root.str().c_str());
+  for (StringRef Dir = sys::path::parent_path(Path); Dir.size() > Root.size();
+       Dir = sys::path::parent_path(Dir)) {
+    struct stat St;
+    if (::lstat(Dir.str().c_str(), &St) != 0)
+      return fileError(lastError(), "cannot stat " + Dir);
+    if (!S_ISDIR(St.st_mode))
+      return createStringError(std::errc::operation_not_permitted,
+                               "%s is not a directory (a symbolic link?): not followed",
+                               Dir.str().c_str());
+  }
+  return Error::success();
+}
+
+/// contentHash of the regular file `Path` (never through a link); `St`
+/// receives its status.
+Expected<std::string> hashRegularFile(StringRef Path, struct stat &St) {
+  int FD = ::open(Path.str().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0)
+    return fileError(lastError(), "cannot read " + Path);
+  auto Close = make_scope_exit([FD] { ::close(FD); });
+  if (::fstat(FD, &St) != 0)
+    return fileError(lastError(), "cannot read " + Path);
+  if (!S_ISREG(St.st_mode))
+    return createStringError(std::errc::invalid_argument, "%s: not a regular file",
+                             Path.str().c_str());
+  std::string Bytes;
+  char Buf[1 << 16];
+  for (;;) {
+    ssize_t N = ::read(FD, Buf, sizeof(Buf));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return fileError(lastError(), "cannot read " + Path);
+    if (N == 0)
+      return contentHash(Bytes);
+    Bytes.append(Buf, N);
+  }
+}
+
+/// Moves `Path` aside to a fresh temporary name beside it.
+Expected<std::string> moveAside(StringRef Path) {
+  for (unsigned Try = 0; Try < 100; ++Try) {
+    SmallString<256> Tmp;
+    sys::fs::createUniquePath(Path + ".cu2hip-tmp-%%%%%%", Tmp, /*MakeAbsolute=*/false);
+    // link() never replaces: a name taken since is tried again.
+    if (::link(Path.str().c_str(), Tmp.c_str()) == 0) {
+      if (::unlink(Path.str().c_str()) != 0) {
+        std::error_code EC = lastError();
+        ::unlink(Tmp.c_str());
+        return fileError(EC, "cannot remove " + Path);
+      }
+      return std::string(Tmp);
+    }
+    if (errno != EEXIST)
+      return fileError(lastError(), "cannot move " + Path + " aside");
+  }
+  return createStringError(std::errc::file_exists, "no free temporary name beside %s",
+                           Path.str().c_str());
+}
+
+/// Links `Tmp` back under its name `Path` (never replacing what is there
+/// now), then drops the name `Tmp`.
+Error moveBack(StringRef Tmp, StringRef Path) {
+  if (::link(Tmp.str().c_str(), Path.str().c_str()) != 0)
+    return fileError(lastError(), "cannot move " + Tmp + " back to " + Path);
+  ::unlink(Tmp.str().c_str());
+  return Error::success();
+}
+
+/// `Path`, moved aside to `Tmp`, is unlinked when it is still the file of
+/// `Before` holding content that hashes `Hash`; otherwise moved back.
+Expected<StaleRemoval> unlinkIfUnchanged(StringRef Tmp, StringRef Path, StringRef Hash,
+                                         const struct stat &Before) {
+  struct stat After;
+  Expected<std::string> H = hashRegularFile(Tmp, After);
+  std::optional<std::string> Got;
+  if (H)
+    Got = *H;
+  bool Same = Got && *Got == Hash && After.st_ino == Before.st_ino &&
+              After.st_dev == Before.st_dev;
+  if (Same && ::unlink(Tmp.str().c_str()) == 0)
+    return StaleRemoval::Removed;
+  std::error_code UnlinkEC = Same ? lastError() : std::error_code();
+  if (Error E = moveBack(Tmp, Path)) {
+    if (!H)
+      consumeError(H.takeError());
+    return std::move(E);
+  }
+  if (!H)
+    return H.takeError();
+  if (Same)
+    return fileError(UnlinkEC, "cannot remove " + Path);
+  return StaleRemoval::Edited;
+}
+
 } // namespace
+
+Expected<StaleRemoval> removeUnchangedOutput(StringRef Path, StringRef Root, StringRef Hash,
+                                             bool DryRun) {
+  if (Error E = checkRealPathUnder(Path, Root))
+    return std::move(E);
+  struct stat Before;
+  if (::lstat(Path.str().c_str(), &Before) != 0)
+    return errno == ENOENT ? Expected<StaleRemoval>(StaleRemoval::Gone)
+                           : fileError(lastError(), "cannot stat " + Path);
+  if (!S_ISREG(Before.st_mode))
+    return createStringError(std::errc::invalid_argument,
+                             "%s is not a regular file (a symbolic link?)",
+                             Path.str().c_str());
+  if (DryRun) {
+    Expected<std::string> H = hashRegularFile(Path, Before);
+    if (!H)
+      return H.takeError();
+    return *H == Hash ? StaleRemoval::WouldRemove : StaleRemoval::Edited;
+  }
+  InterruptsHeld Held;
+  Expected<std::string> Tmp = moveAside(Path);
+  if (!Tmp)
+    return Tmp.takeError();
+  return unlinkIfUnchanged(*Tmp, Path, Hash, Before);
+}
+
+void removeEmptyDirsUpTo(StringRef Dir, StringRef Root, function_ref<bool(StringRef)> Keep) {
+  for (std::string D = Dir.str(); D.size() > Root.size() && StringRef(D).startswith(Root);
+       D = sys::path::parent_path(D).str())
+    if (Keep(D) || ::rmdir(D.c_str()) != 0)
+      return;
+}
 
 std::optional<sys::fs::UniqueID> identityOf(StringRef Path) {
   sys::fs::UniqueID Id;

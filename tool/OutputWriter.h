@@ -13,6 +13,7 @@
 #ifndef CU2HIP_TOOL_OUTPUTWRITER_H
 #define CU2HIP_TOOL_OUTPUTWRITER_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
@@ -65,6 +66,32 @@ llvm::Error writeToStdout(llvm::StringRef Text);
 
 /// The permission bits of `Path` (following links), if it can be read.
 std::optional<unsigned> permissionsOf(llvm::StringRef Path);
+
+/// What removeUnchangedOutput found at the path.
+enum class StaleRemoval {
+  Removed,     ///< it held the recorded content and is gone now
+  WouldRemove, ///< dry run: it holds the recorded content
+  Edited,      ///< its content differs from what was recorded: kept
+  Gone,        ///< nothing is there
+};
+
+/// Removes `Path`, an output that an earlier run wrote under the directory
+/// `Root` (both absolute), when it still is a regular file whose content
+/// hashes `Hash` (contentHash); with `DryRun` it only checks. Symbolic links
+/// are never followed: `Path` must lie lexically under `Root`, every
+/// directory between them must be a real directory and `Path` a regular
+/// file. The file is first renamed to a temporary beside it, checked there
+/// and unlinked, or linked back under its name (never replacing a file made
+/// there meanwhile). An error names the path and keeps the file.
+llvm::Expected<StaleRemoval> removeUnchangedOutput(llvm::StringRef Path,
+                                                   llvm::StringRef Root,
+                                                   llvm::StringRef Hash, bool DryRun);
+
+/// Removes the directory `Dir`, then its parents, up to but not including
+/// `Root`, while each is empty and `Keep` says no for it (rmdir, which never
+/// follows a link).
+void removeEmptyDirsUpTo(llvm::StringRef Dir, llvm::StringRef Root,
+                         llvm::function_ref<bool(llvm::StringRef)> Keep);
 
 } // namespace cu2hip
 

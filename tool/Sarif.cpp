@@ -5,6 +5,9 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -64,40 +67,141 @@ static json::Value ruleJson(const RuleIdInfo &R) {
       {"defaultConfiguration", json::Object{{"level", levelOf(R.Kind)}}}};
 }
 
-static json::Value locationJson(const Finding &F, StringRef SrcRoot) {
+namespace {
+
+/// Line and code-point column of byte offsets into one file's text.
+class TextPositions {
+public:
+  explicit TextPositions(StringRef Text) : Text(Text) {
+    LineStarts.push_back(0);
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n')
+        LineStarts.push_back(I + 1);
+  }
+  /// 1-based line and column (Unicode code points; UTF-8 continuation
+  /// bytes do not count) of byte `Offset`.
+  std::pair<unsigned, unsigned> at(unsigned Offset) const {
+    Offset = std::min<size_t>(Offset, Text.size());
+    auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset) - 1;
+    unsigned Col = 1;
+    for (size_t I = *It; I < Offset; ++I)
+      Col += (static_cast<unsigned char>(Text[I]) & 0xC0) != 0x80;
+    return {unsigned(It - LineStarts.begin()) + 1, Col};
+  }
+
+private:
+  StringRef Text;
+  std::vector<size_t> LineStarts;
+};
+
+json::Object artifactJson(StringRef Path, StringRef SrcRoot) {
   json::Object Artifact;
-  StringRef File = F.File;
+  StringRef File = Path;
   if (!SrcRoot.empty() && File.consume_front(SrcRoot) && File.consume_front("/")) {
     Artifact["uri"] = uriEncode(File);
     Artifact["uriBaseId"] = "SRCROOT";
   } else {
     // An absolute path becomes a file: URI; a relative one stays relative.
-    StringRef Scheme = StringRef(F.File).startswith("/") ? "file://" : "";
-    Artifact["uri"] = (Scheme + uriEncode(F.File)).str();
+    StringRef Scheme = Path.startswith("/") ? "file://" : "";
+    Artifact["uri"] = (Scheme + uriEncode(Path)).str();
   }
-  json::Object Physical{{"artifactLocation", std::move(Artifact)}};
+  return Artifact;
+}
+
+/// `F`'s location; its column from `Pos` when the file's text is known.
+json::Value locationJson(const Finding &F, StringRef SrcRoot, const TextPositions *Pos) {
+  json::Object Physical{{"artifactLocation", artifactJson(F.File, SrcRoot)}};
   if (F.Line) {
+    // Code points where the offset agrees with the line (else as reported).
+    unsigned Col = F.Col;
+    if (Pos && F.Col && Pos->at(F.Offset).first == F.Line)
+      Col = Pos->at(F.Offset).second;
     json::Object Region{{"startLine", F.Line}};
-    if (F.Col)
-      Region["startColumn"] = F.Col;
+    if (Col)
+      Region["startColumn"] = Col;
     Physical["region"] = std::move(Region);
   }
   return json::Object{{"physicalLocation", std::move(Physical)}};
 }
 
-static json::Value resultJson(const Finding &F, StringRef SrcRoot,
-                              const StringMap<unsigned> &RuleIndex) {
+/// One SARIF `fix` replacing each of `Edits` (offsets into the file `Pos`
+/// describes).
+json::Value fixJson(const Finding &F, const std::vector<Edit> &Edits, StringRef SrcRoot,
+                    const TextPositions &Pos) {
+  json::Array Replacements;
+  for (const Edit &E : Edits) {
+    auto [StartLine, StartCol] = Pos.at(E.Offset);
+    auto [EndLine, EndCol] = Pos.at(E.Offset + E.Length);
+    Replacements.push_back(json::Object{
+        {"deletedRegion", json::Object{{"startLine", StartLine},
+                                       {"startColumn", StartCol},
+                                       {"endLine", EndLine},
+                                       {"endColumn", EndCol}}},
+        {"insertedContent", json::Object{{"text", E.Text}}}});
+  }
+  json::Object Change{{"artifactLocation", artifactJson(F.File, SrcRoot)},
+                      {"replacements", std::move(Replacements)}};
+  return json::Object{
+      {"description", json::Object{{"text", "cu2hip's rewrite (rule " + F.RuleId + ")"}}},
+      {"artifactChanges", json::Array{std::move(Change)}}};
+}
+
+/// `F` as a result; `File` is the result of F's file (its edits, its text
+/// positions `Pos`), null for a path that was not ported.
+json::Value resultJson(const Finding &F, StringRef SrcRoot,
+                       const StringMap<unsigned> &RuleIndex, const FileResult *File,
+                       const TextPositions *Pos) {
   std::string Text = F.Message;
   if (!F.Fix.empty())
     Text += " Fix: " + F.Fix;
   json::Object R{{"ruleId", F.RuleId},
                  {"level", levelOf(F.Sev)},
                  {"message", json::Object{{"text", std::move(Text)}}},
-                 {"locations", json::Array{locationJson(F, SrcRoot)}}};
+                 {"locations", json::Array{locationJson(F, SrcRoot, Pos)}}};
   auto It = RuleIndex.find(F.RuleId);
   if (It != RuleIndex.end())
     R["ruleIndex"] = It->second;
+  if (File && Pos)
+    if (std::vector<Edit> Fix = findingFixes(F, File->Edits); !Fix.empty())
+      R["fixes"] = json::Array{fixJson(F, Fix, SrcRoot, *Pos)};
   return R;
+}
+
+/// The input text of `R`: as read by this run, else (a file kept from the
+/// last run, whose input hashes as then) from disk; none when unreadable.
+std::optional<std::string> inputText(const FileResult &R) {
+  if (!R.Original.empty() || !R.Unchanged)
+    return R.Original;
+  auto Buf = MemoryBuffer::getFile(R.Input, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return (*Buf)->getBuffer().str();
+}
+
+/// The results of the findings of one ported file.
+void fileResults(const FileResult &R, StringRef SrcRoot, const StringMap<unsigned> &RuleIndex,
+                 json::Array &Out) {
+  if (R.Findings.empty())
+    return;
+  std::optional<std::string> Text = inputText(R);
+  std::optional<TextPositions> Pos;
+  if (Text)
+    Pos.emplace(*Text);
+  for (const Finding &F : R.Findings) {
+    bool Here = Pos && F.File == R.Input;
+    Out.push_back(resultJson(F, SrcRoot, RuleIndex, &R, Here ? &*Pos : nullptr));
+  }
+}
+
+} // namespace
+
+std::vector<Edit> findingFixes(const Finding &F, const std::vector<Edit> &Edits) {
+  std::vector<Edit> Out;
+  for (const Edit &E : Edits)
+    if (E.Offset == F.Offset && E.RuleId == F.RuleId)
+      Out.push_back(E);
+  return Out;
 }
 
 std::string reportSarif(const std::vector<FileResult> &Results,
@@ -110,14 +214,14 @@ std::string reportSarif(const std::vector<FileResult> &Results,
       Rules.push_back(ruleJson(R));
   json::Array Out;
   for (const FileResult &R : Results)
-    for (const Finding &F : R.Findings)
-      Out.push_back(resultJson(F, SrcRoot, RuleIndex));
+    fileResults(R, SrcRoot, RuleIndex, Out);
   for (const Finding &F : Problems)
-    Out.push_back(resultJson(F, SrcRoot, RuleIndex));
+    Out.push_back(resultJson(F, SrcRoot, RuleIndex, nullptr, nullptr));
   json::Object Driver{{"name", "cu2hip"},
                       {"version", Version},
                       {"rules", std::move(Rules)}};
   json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
+                   {"columnKind", "unicodeCodePoints"},
                    {"results", std::move(Out)}};
   if (!SrcRoot.empty())
     Run["originalUriBaseIds"] = json::Object{

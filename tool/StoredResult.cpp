@@ -58,6 +58,7 @@ FileResult restoreResult(const StoredFile &S) {
   for (auto &KV : S.EditsPerRule)
     R.Stats.EditsPerRule[KV.first] = KV.second;
   R.Stats.RenamesNewerHip = S.RenamesNewerHip;
+  R.Edits = S.Edits;
   R.Unchanged = true;
   return R;
 }

@@ -42,7 +42,8 @@ struct StoredFile {
   std::vector<Finding> Findings;
   std::map<std::string, unsigned> RenamesPerLib, EditsPerRule;
   unsigned RenamesNewerHip = 0;
-  /// Merged edits (edit exports only), offsets into the input.
+  /// Merged edits, offsets into the input: all of them in an edit export,
+  /// in a manifest those that are findings' fixes (findingFixes).
   std::vector<Edit> Edits;
 };
 
@@ -53,8 +54,8 @@ std::optional<std::string> fileHash(llvm::StringRef Path);
 
 /// `R`'s findings, counts and flags (not its texts, hashes or edits).
 StoredFile storeResult(const FileResult &R);
-/// A FileResult carrying what `S` stored, without Original/Ported, marked
-/// Unchanged.
+/// A FileResult carrying what `S` stored (edits included), without
+/// Original/Ported, marked Unchanged.
 FileResult restoreResult(const StoredFile &S);
 /// Whether the output text `Ported` includes a cu2hip runtime header.
 bool usesRuntimeHeader(llvm::StringRef Ported);

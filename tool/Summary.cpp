@@ -67,12 +67,26 @@ static std::string timeLine(const PhaseTimes &P) {
   return OS.str();
 }
 
+static void printPaths(raw_ostream &OS, StringRef Title, std::vector<std::string> Paths) {
+  if (Paths.empty())
+    return;
+  llvm::sort(Paths);
+  OS << "  " << Title << ": " << Paths.size() << ":";
+  for (const std::string &P : Paths)
+    OS << " " << P;
+  OS << "\n";
+}
+
 void printSummary(const RunTally &T, double Secs, raw_ostream &OS) {
   OS << "cu2hip: " << T.Files << " files (" << T.TUs << " translation units), " << T.Lines
      << " lines, " << T.Written << " written, " << T.Copied << " copied, " << T.Failed
      << " failed, " << format("%.2f", Secs) << " s\n";
   if (T.Unchanged)
     OS << "  unchanged since the last run (kept): " << T.Unchanged << "\n";
+  printPaths(OS, T.StaleDryRun ? "would remove (their inputs are gone)"
+                               : "removed (their inputs are gone)",
+             T.StaleRemoved);
+  printPaths(OS, "kept though their inputs are gone (changed since written)", T.StaleKept);
   printCounts(OS, "names converted", T.PerLib);
   if (T.RenamesNewerHip)
     OS << "  newer HIP: " << T.RenamesNewerHip
@@ -125,6 +139,11 @@ std::string reportJson(const std::vector<FileResult> &Results,
                     {"problems", std::move(Probs)},
                     {"seconds", Secs},
                     {"failed", T.Failed}};
+  // Outputs of inputs gone since the last run (RunTally::StaleRemoved).
+  if (!T.StaleRemoved.empty())
+    Root[T.StaleDryRun ? "stale_to_remove" : "stale_removed"] = json::Array(T.StaleRemoved);
+  if (!T.StaleKept.empty())
+    Root["stale_kept"] = json::Array(T.StaleKept);
   if (const PhaseTimes *P = T.Times)
     Root["time"] = json::Object{{"parse", PhaseTimes::seconds(P->ParseNs)},
                                 {"prelude_pch", PhaseTimes::seconds(P->PreludeNs)},

@@ -35,6 +35,11 @@ struct RunTally {
   /// Files (ported, build files, copies) left as the last run wrote them
   /// (Manifest.h); part of Files, not of Written or Copied.
   unsigned Unchanged = 0;
+  /// Outputs of inputs gone since the last run into the out-root (paths
+  /// relative to it): removed (with --dry-run: to be removed), and kept
+  /// because they changed since they were written or could not be checked.
+  std::vector<std::string> StaleRemoved, StaleKept;
+  bool StaleDryRun = false;
   std::map<std::string, unsigned> PerRule, PerLib, PerEdit;
   std::vector<Finding> Unsupported;
   /// Where the run's time went (parse, SDK prelude, token rules, writing).
@@ -52,8 +57,9 @@ void printSummary(const RunTally &T, double Secs, llvm::raw_ostream &OS);
 /// The --report document: per file input, output, lines, failed, parsed,
 /// renames per library, edits per rule, findings, and `unchanged: true`
 /// for a file kept from the last run (Manifest.h); then `problems` (paths
-/// not ported), `seconds`, `time` (seconds per phase, parses, preludes) and
-/// `failed`.
+/// not ported), `seconds`, `time` (seconds per phase, parses, preludes),
+/// `failed`, and where there are any, `stale_removed` (`stale_to_remove`
+/// with --dry-run) and `stale_kept` (RunTally::StaleRemoved, StaleKept).
 std::string reportJson(const std::vector<FileResult> &Results,
                        const std::vector<Finding> &Problems, const RunTally &T, double Secs);
 

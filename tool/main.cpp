@@ -40,6 +40,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <optional>
+#include <set>
 
 #ifndef CU2HIP_VERSION
 #define CU2HIP_VERSION "0.1"
@@ -254,6 +255,21 @@ static std::vector<std::vector<std::string>> parseConfigs() {
   return Out;
 }
 
+/// Says that the parse uses the bundled CUDA declarations in `DeclsDir`: a
+/// note when no SDK was found where one is looked for by default, a warning
+/// naming the path and what it lacks when --cuda-path chose one that cannot
+/// be used (an explicit choice that is not honoured).
+static void sayCudaFallback(StringRef DeclsDir) {
+  std::string Then =
+      "parsing with the bundled declaration-only CUDA headers (" + DeclsDir.str() + ")";
+  if (CudaPath.empty())
+    WithColor::note(errs(), "cu2hip")
+        << "no CUDA SDK in $CUDA_PATH or /usr/local/cuda: " << Then << "\n";
+  else
+    warn("--cuda-path=" + CudaPath + " is no CUDA SDK: " + whyNotCudaSdk(CudaPath) + "; " +
+         Then);
+}
+
 /// The porter's options from the command line.
 static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs) {
   Options Opts;
@@ -293,11 +309,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
                    " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
                    "one holding include/cuda_runtime.h and bin/), or --no-semantic to port with token "
                    "rules only");
-    WithColor::note(errs(), "cu2hip")
-        << "no CUDA SDK " << (CudaPath.empty() ? "in $CUDA_PATH or /usr/local/cuda"
-                                               : "under --cuda-path=" + CudaPath)
-        << ": parsing with the bundled declaration-only CUDA headers (" << Opts.CudaPath
-        << ")\n";
+    sayCudaFallback(Opts.CudaPath);
   }
   return Opts;
 }
@@ -617,35 +629,97 @@ static std::string optionsDigest(const RunSetup &S) {
   return contentHash(OS.str());
 }
 
+/// A tree run that ports into an out-root (not --diff, --inplace, an export
+/// or an apply): it cleans the outputs of inputs gone since the last run
+/// (with --dry-run, says which it would remove).
+static bool cleansStaleOutputs(const RunSetup &S) {
+  return !InRoot.empty() && !S.Plan.OutRoot.empty() && !Diff && !InPlace &&
+         ExportEdits.empty() && ApplyDir.empty();
+}
+
 /// The manifest of this run's out-root, when this run keeps one: a tree
 /// run that writes its outputs (not --dry-run, --diff, --inplace, an export
 /// or an apply).
-static bool keepsManifest(const RunSetup &S) {
-  return !InRoot.empty() && !S.Plan.OutRoot.empty() && !DryRun && !Diff && !InPlace &&
-         ExportEdits.empty() && ApplyDir.empty();
-}
+static bool keepsManifest(const RunSetup &S) { return cleansStaleOutputs(S) && !DryRun; }
 
 /// What the incremental machinery needs through a run.
 struct IncrementalRun {
   bool Enabled = false;           ///< this run writes a manifest
-  std::optional<Manifest> Old;    ///< the last run's, when it matches
+  std::optional<Manifest> Last;   ///< the out-root's manifest, whatever its keys
+  bool Matches = false;           ///< Last's keys are this run's: files may be kept
   Manifest New;
   HashCache Hashes;
   ReusePlan Reuse;
-  const Manifest *old() const { return Old ? &*Old : nullptr; }
+  const Manifest *old() const { return Matches ? &*Last : nullptr; }
 };
 
-/// Loads the out-root's manifest when its keys match this run's.
+/// Loads the out-root's manifest; plans what to keep when its keys match
+/// this run's.
 static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRun &Inc) {
   Inc.Enabled = keepsManifest(S);
+  if (cleansStaleOutputs(S))
+    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key.OutRoot == S.Plan.OutRoot)
+      Inc.Last = std::move(M);
   if (!Inc.Enabled)
     return;
   Inc.New.Key = {CU2HIP_VERSION, mapsDigest(Argv0), optionsDigest(S),
                  InRoot.empty() ? "" : absolutePath(InRoot), S.Plan.OutRoot};
-  if (!NoIncremental)
-    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key == Inc.New.Key)
-      Inc.Old = std::move(M);
+  Inc.Matches = Inc.Last && !NoIncremental && Inc.Last->Key == Inc.New.Key;
   Inc.Reuse = planReuse(Inc.old(), S.Plan.Jobs, Inc.Hashes);
+}
+
+/// `Path` under the out-root, relative to it.
+static std::string relativeToOutRoot(const RunSetup &S, StringRef Path) {
+  return Path.drop_front(std::min(Path.size(), S.Plan.OutRoot.size() + 1)).str();
+}
+
+/// Removes one stale output (or checks it, --dry-run) and tallies it;
+/// returns whether it was (or would be) removed.
+static bool removeStaleOutput(const RunSetup &S, const StoredFile &E, RunTally &T) {
+  Expected<StaleRemoval> R = removeUnchangedOutput(E.Output, S.Plan.OutRoot, E.OutHash, DryRun);
+  if (R && *R == StaleRemoval::Gone)
+    return false;
+  if (R && *R != StaleRemoval::Edited) {
+    T.StaleRemoved.push_back(relativeToOutRoot(S, E.Output));
+    return true;
+  }
+  errs() << E.Output << ": warning: the output of " << E.Input
+         << ", which no longer exists, "
+         << (R ? "changed since cu2hip wrote it" : toString(R.takeError()))
+         << ": kept (remove it yourself if it is no longer needed)\n";
+  T.StaleKept.push_back(relativeToOutRoot(S, E.Output));
+  return false;
+}
+
+/// Removes what the last run into this out-root wrote for inputs that are
+/// gone (staleEntries) when it is unchanged since, and the directories this
+/// empties whose input directory is gone too; with --dry-run only says what
+/// it would remove.
+static void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T) {
+  if (!Inc.Last)
+    return;
+  T.StaleDryRun = DryRun;
+  std::set<std::string> Ins, Outs;
+  for (const std::vector<FileJob> *Js : {&S.Plan.Jobs, &S.Plan.BuildJobs})
+    for (const FileJob &J : *Js) {
+      Ins.insert(J.Input);
+      Outs.insert(J.Output);
+    }
+  for (const CopyJob &C : S.Plan.Copies) {
+    Ins.insert(C.From);
+    Outs.insert(C.To);
+  }
+  std::set<std::string> Dirs;
+  for (const StoredFile *E : staleEntries(*Inc.Last, Ins, Outs))
+    if (removeStaleOutput(S, *E, T))
+      Dirs.insert(sys::path::parent_path(E->Output).str());
+  if (DryRun)
+    return;
+  std::string In = absolutePath(InRoot);
+  for (const std::string &D : Dirs)
+    removeEmptyDirsUpTo(D, S.Plan.OutRoot, [&](StringRef Dir) {
+      return sys::fs::exists(In + Dir.drop_front(S.Plan.OutRoot.size()));
+    });
 }
 
 /// The manifest entry of a ported source `R` of job `J` (written or not).
@@ -660,6 +734,11 @@ static StoredFile sourceEntry(const FileResult &R, const FileJob &J, bool Writte
     E.Depends = flagsHash(J);
   for (const std::string &P : R.Reads)
     E.Reads.push_back({P, Hashes.get(P)});
+  // The edits that are findings' fixes, for the SARIF report of a re-run
+  // that keeps this file.
+  for (const Finding &F : R.Findings)
+    for (Edit &Ed : findingFixes(F, R.Edits))
+      E.Edits.push_back(std::move(Ed));
   return E;
 }
 
@@ -673,6 +752,7 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
     Wanted.insert(absolutePath(U));
   std::string Digest = optionsDigest(S);
   std::string Dir = absolutePath(ExportEdits); // parsing changes directories
+  HashCache Hashes;
   for (size_t I = 0; I < S.Plan.Jobs.size(); ++I) {
     const FileJob &J = S.Plan.Jobs[I];
     if (!J.IsTU || (!Wanted.empty() && !Wanted.erase(J.Input)))
@@ -691,6 +771,12 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
       F.TU = R.Input == J.Input;
       F.FactFiles.clear();
       F.Edits = R.Edits;
+      if (F.TU) {
+        // What apply checks besides each file's own hash (staleExports).
+        F.Depends = flagsHash(J);
+        for (const std::string &Read : R.Reads)
+          F.Reads.push_back({Read, Hashes.get(Read)});
+      }
       T.addResult(R, F.TU);
       U.Files.push_back(std::move(F));
     }
@@ -711,23 +797,48 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
   return T.Failed ? 1 : 0;
 }
 
-/// The results of the planned sources: ported, kept from the manifest, or
-/// merged from edit exports (apply).
-static Expected<std::vector<FileResult>> sourceResults(RunSetup &S, Porter &P,
-                                                       unsigned Workers,
-                                                       IncrementalRun &Inc) {
-  if (!ApplyDir.empty()) {
-    Expected<std::vector<UnitExport>> Units = readUnitExports(ApplyDir);
-    if (!Units)
-      return Units.takeError();
-    std::string Digest = optionsDigest(S);
-    for (const UnitExport &U : *Units)
-      if (U.Version != CU2HIP_VERSION || U.Options != Digest)
-        return usage("the edit export of " + U.MainSourceFile + " in " + ApplyDir +
-                     " was made by another cu2hip version or with other options than "
-                     "this apply's");
-    return applyUnitExports(*Units, S.Plan.Jobs, P, Workers);
+/// `cu2hip apply`: reads the exports of ApplyDir into `Units` and checks
+/// them: made by another version or with other options is a usage error
+/// (exit status 2), any export that no longer describes the tree (a file it
+/// reached or read changed or is gone, a unit's flags changed) refuses the
+/// whole apply before anything is written (1), each stale file named with
+/// what changed. Returns the exit status when apply stops.
+static std::optional<int> readApplyExports(RunSetup &S, std::vector<UnitExport> &Units) {
+  Expected<std::vector<UnitExport>> Read = readUnitExports(ApplyDir);
+  if (!Read) {
+    WithColor::error(errs(), "cu2hip") << toString(Read.takeError()) << "\n";
+    return 2;
   }
+  std::string Digest = optionsDigest(S);
+  for (const UnitExport &U : *Read)
+    if (U.Version != CU2HIP_VERSION || U.Options != Digest) {
+      WithColor::error(errs(), "cu2hip")
+          << "the edit export of " << U.MainSourceFile << " in " << ApplyDir
+          << " was made by another cu2hip version or with other options than this apply's\n";
+      return 2;
+    }
+  HashCache Hashes;
+  std::vector<StaleInput> Stale = staleExports(*Read, S.Plan.Jobs, Hashes);
+  for (const StaleInput &F : Stale)
+    errs() << F.File << ": error: " << F.What << "\n";
+  if (!Stale.empty()) {
+    WithColor::error(errs(), "cu2hip")
+        << Stale.size() << (Stale.size() == 1 ? " input" : " inputs")
+        << " changed since the edit exports in " << ApplyDir
+        << " were made: nothing written; export the units named again\n";
+    return 1;
+  }
+  Units = std::move(*Read);
+  return std::nullopt;
+}
+
+/// The results of the planned sources: ported, kept from the manifest, or
+/// merged from edit exports (apply, `Units`).
+static std::vector<FileResult> sourceResults(RunSetup &S, Porter &P, unsigned Workers,
+                                             IncrementalRun &Inc,
+                                             const std::vector<UnitExport> &Units) {
+  if (!ApplyDir.empty())
+    return applyUnitExports(Units, S.Plan.Jobs, P, Workers);
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
   // A kept file the porter ported after all (a changed unit reached it).
   for (size_t I = 0; I < Inc.Reuse.Kept.size(); ++I)
@@ -769,16 +880,18 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
       Line->finish();
     return Status;
   }
+  std::vector<UnitExport> Units;
+  if (!ApplyDir.empty())
+    if (std::optional<int> Stop = readApplyExports(S, Units)) {
+      if (Line)
+        Line->finish();
+      return *Stop;
+    }
   IncrementalRun Inc;
   startIncremental(Argv0, S, Inc);
-  Expected<std::vector<FileResult>> Ported = sourceResults(S, P, Workers, Inc);
+  std::vector<FileResult> Results = sourceResults(S, P, Workers, Inc, Units);
   if (Line)
     Line->finish();
-  if (!Ported) {
-    WithColor::error(errs(), "cu2hip") << toString(Ported.takeError()) << "\n";
-    return 2;
-  }
-  std::vector<FileResult> Results = std::move(*Ported);
   size_t Sources = Results.size();
   for (size_t I = 0; I < Sources; ++I)
     if (Inc.Reuse.Kept.size() > I && Inc.Reuse.Kept[I] ? Inc.Reuse.Kept[I]->Runtime
@@ -850,6 +963,7 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
     if (!Bundle.empty())
       bundleRuntime(Bundle, T);
   }
+  removeStaleOutputs(S, Inc, T);
   if (Inc.Enabled)
     if (Error E = writeManifest(manifestPath(S.Plan.OutRoot), Inc.New)) {
       errs() << manifestPath(S.Plan.OutRoot) << ": error: " << toString(std::move(E))
