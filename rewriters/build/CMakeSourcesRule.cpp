@@ -6,7 +6,10 @@
 // (or before the first command), a function that marks the `.cu` sources of
 // every target of the directory LANGUAGE HIP, deferred (cmake_language(DEFER),
 // CMake >= 3.19) to the end of the directory, so sources from variables,
-// globs and later target_sources() calls count too.
+// globs and later target_sources() calls count too. Such a target also links
+// hip::host (where find_package(hip) made it): a CUDA target links the CUDA
+// runtime by itself, and its C++ sources that include the runtime's header
+// (ported: <hip/hip_runtime.h>) need hip::host's __HIP_PLATFORM_AMD__.
 //===----------------------------------------------------------------------===//
 #include "BuildRules.h"
 #include "llvm/ADT/StringExtras.h"
@@ -19,7 +22,8 @@ namespace {
 
 const char *Helper =
     "# cu2hip: the .cu sources of this directory's targets compile as HIP (CMake gives\n"
-    "# HIP only to .hip files); run at the end of the directory.\n"
+    "# HIP only to .hip files) and their targets link the HIP runtime; run at the\n"
+    "# end of the directory.\n"
     "if(NOT COMMAND cu2hip_cu_sources_as_hip)\n"
     "  function(cu2hip_cu_sources_as_hip)\n"
     "    get_property(_cu2hip_targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)\n"
@@ -30,6 +34,10 @@ const char *Helper =
     "      endif()\n"
     "      if(_cu2hip_sources)\n"
     "        set_source_files_properties(${_cu2hip_sources} PROPERTIES LANGUAGE HIP)\n"
+    "        get_target_property(_cu2hip_type ${_cu2hip_target} TYPE)\n"
+    "        if(TARGET hip::host AND NOT _cu2hip_type STREQUAL \"INTERFACE_LIBRARY\")\n"
+    "          set_property(TARGET ${_cu2hip_target} APPEND PROPERTY LINK_LIBRARIES hip::host)\n"
+    "        endif()\n"
     "      endif()\n"
     "    endforeach()\n"
     "  endfunction()\n"
