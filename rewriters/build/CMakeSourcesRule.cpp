@@ -44,9 +44,9 @@ const char *Helper =
     "endif()\n"
     "cmake_language(DEFER CALL cu2hip_cu_sources_as_hip)\n";
 
-/// The helper, and the runtime headers' directory when the sources need it.
-std::string block(const BuildContext &C) {
-  std::string B = Helper;
+/// The runtime headers' directory when the sources need it, else "".
+std::string runtimeBlock(const BuildContext &C) {
+  std::string B;
   if (C.Opts.RuntimeInclude.empty())
     return B;
   if (C.Opts.RuntimeIncludeRelative)
@@ -62,6 +62,32 @@ std::string block(const BuildContext &C) {
   return B + "include_directories(${CU2HIP_INCLUDE_DIR})\n";
 }
 
+/// True when the file finds the CUDA toolkit (FindCUDAToolkit, FindCUDA) or
+/// links its CUDA:: targets: a C++-only project that calls CUDA libraries,
+/// whose ported sources may include the runtime headers too.
+bool usesToolkit(const CMakeFile &F) {
+  for (const CMakeCommand &Cmd : F.Commands) {
+    if (Cmd.lowerName() == "find_package" && !Cmd.Args.empty() &&
+        (Cmd.Args[0].is("CUDAToolkit") || Cmd.Args[0].is("CUDA")))
+      return true;
+    for (const CMakeArg &A : Cmd.Args)
+      if (A.inner().startswith("CUDA::"))
+        return true;
+  }
+  return false;
+}
+
+/// Where the block goes: after project(), or before the file's first command.
+unsigned blockOffset(const BuildContext &C) {
+  for (const CMakeCommand &Cmd : C.CMake.Commands) {
+    if (Cmd.lowerName() != "project")
+      continue;
+    size_t NL = C.Buffer.find('\n', Cmd.Close);
+    return NL == StringRef::npos ? C.Buffer.size() : NL + 1;
+  }
+  return C.lineStart(C.CMake.Commands.front().Offset);
+}
+
 class CMakeSourcesRule : public BuildRule {
 public:
   ArrayRef<RuleIdInfo> ids() const override {
@@ -73,25 +99,23 @@ public:
   BuildKind kind() const override { return BuildKind::CMake; }
 
   void run(BuildContext &C) override {
-    if (!cmakeUsesCuda(C.CMake) || C.Buffer.contains("cu2hip_cu_sources_as_hip"))
-      return; // no CUDA, or ported already
     bool HasTarget = false;
     for (const CMakeCommand &Cmd : C.CMake.Commands)
       HasTarget |= isTargetCommand(Cmd.lowerName());
     if (!HasTarget || C.CMake.Commands.empty())
       return;
-    // At the top level: after project(), or before the file's first command.
-    for (const CMakeCommand &Cmd : C.CMake.Commands) {
-      if (Cmd.lowerName() != "project")
-        continue;
-      size_t NL = C.Buffer.find('\n', Cmd.Close);
-      if (NL == StringRef::npos)
-        C.insert(id(), C.Buffer.size(), "\n" + block(C));
-      else
-        C.insert(id(), NL + 1, block(C));
-      return;
+    std::string Block;
+    if (cmakeUsesCuda(C.CMake)) {
+      if (C.Buffer.contains("cu2hip_cu_sources_as_hip"))
+        return; // ported already
+      Block = Helper + runtimeBlock(C);
+    } else if (usesToolkit(C.CMake) && !C.Buffer.contains("CU2HIP_INCLUDE_DIR")) {
+      Block = runtimeBlock(C); // C++ sources calling CUDA libraries
     }
-    C.insert(id(), C.lineStart(C.CMake.Commands.front().Offset), block(C));
+    if (Block.empty())
+      return;
+    unsigned At = blockOffset(C);
+    C.insert(id(), At, At == C.Buffer.size() && !C.Buffer.endswith("\n") ? "\n" + Block : Block);
   }
 };
 
