@@ -30,8 +30,9 @@
 # compilers are the root's environment, not an edit of the ported files. Nothing in the
 # ported trees is edited by this script: the "hand edits" column says so, and a checksum of
 # each ported tree's build files before and after the build proves it.
-# "builds" = every compile succeeded, "links" = the program exists and holds a gfx code
-# object for <arch> (its offload bundle names amdgcn-amd-amdhsa--<arch>).
+# "builds" = every compile succeeded, "links" = the program exists (an ELF executable);
+# "<arch> code" = it holds a code object for <arch> (its offload bundle names
+# amdgcn-amd-amdhsa--<arch>), or "host only" for a program without device code.
 set -euo pipefail
 
 usage() { sed -n '2,26p' "$0"; }
@@ -94,11 +95,22 @@ build_sum() {
      -o -name Makefile -o -name '*.mk' \) -type f -print0 | sort -z | xargs -0 -r sha256sum) |
     sha256sum | cut -c1-16
 }
-# yes when binary $1 holds a code object for $ARCH.
-has_arch() { [[ -f "$1" ]] && grep -aq "amdgcn-amd-amdhsa--$ARCH" "$1" && echo yes || echo no; }
+# yes when $1 is an executable program.
+linked() { [[ -x "$1" ]] && head -c4 "$1" | grep -aq ELF && echo yes || echo no; }
+# Its GPU code: yes when it holds a code object for $ARCH, "host only" for a program
+# without device code (a .cpp calling libraries), else no.
+gpu_code() {
+  if [[ ! -f "$1" ]]; then echo -
+  elif grep -aq "amdgcn-amd-amdhsa--$ARCH" "$1"; then echo yes
+  elif grep -aq "amdgcn-amd-amdhsa" "$1"; then echo "no ($ARCH missing)"
+  else echo "host only"; fi
+}
 
 ROWS=() FAILS=0
-row() { ROWS+=("$1|$2|$3|$4|$5|$6|$7"); [[ $3 != no && $4 == yes && $5 == yes ]] || FAILS=$((FAILS + 1)); }
+row() { # project, build system, configures, builds, links, gpu code, edits, note
+  ROWS+=("$1|$2|$3|$4|$5|$6|$7|$8")
+  [[ $3 != no && $4 == yes && $5 == yes && $6 != no* ]] || FAILS=$((FAILS + 1))
+}
 first_error() {
   { grep -m1 -E '(fatal error|error):|Error:|CMake Error|undefined reference' "$1" || true; } |
     sed "s|$WORK/||g" | cut -c1-200
@@ -123,13 +135,13 @@ if [[ -n "$LLMC" ]]; then
     log="$WORK/logs/llm.c-$t.log"
     rm -f "$out/$t"
     rc=0; in_root "cd $out && make -j$JOBS OFFLOAD_ARCH=$ARCH $t" >"$log" 2>&1 || rc=$?
-    links=$(has_arch "$out/$t")
+    links=$(linked "$out/$t") code=$(gpu_code "$out/$t")
     # One hipcc call compiles and links: a failed link is a built program that did not link.
     if [[ $rc -eq 0 || -n $(grep -lE 'linker command failed|undefined reference' "$log" || true) ]]
     then builds=yes; else builds=no; fi
     note=""; [[ $links == yes ]] || note=$(first_error "$log")
     [[ $(build_sum "$out") == "$before" ]] && edits=none || edits="BUILD FILES CHANGED"
-    row "llm.c $t" "make (Makefile)" "n/a" "$builds" "$links" "$edits" "$note"
+    row "llm.c $t" "make (Makefile)" "n/a" "$builds" "$links" "$code" "$edits" "$note"
   done
 fi
 
@@ -150,7 +162,7 @@ if [[ -n "$SAMPLES_DIR" ]]; then
   for s in "${samples[@]}"; do
     n=$(basename "$s") b="$WORK/build/$n" log="$WORK/logs/cuda-samples-$n.log"
     rm -rf "$b"; mkdir -p "$b"
-    conf=yes builds=no links=no
+    conf=yes builds=no links=no code=-
     in_root "cmake -S $out/Samples/$s -B $b -DCMAKE_HIP_ARCHITECTURES=$ARCH \
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22" >"$log" 2>&1 || conf=no
     if [[ $conf == yes ]]; then
@@ -158,27 +170,27 @@ if [[ -n "$SAMPLES_DIR" ]]; then
       if [[ $rc -eq 0 || -n $(grep -lE 'linker command failed|undefined reference' "$log" || true) ]]
       then builds=yes; fi
       exe=$( { grep -oE "Built target [A-Za-z0-9_]+" "$log" || true; } | tail -1 | awk '{print $3}')
-      links=$(has_arch "$b/${exe:-$n}")
+      links=$(linked "$b/${exe:-$n}") code=$(gpu_code "$b/${exe:-$n}")
     fi
     note=""; [[ $links == yes ]] || note=$(first_error "$log")
     [[ $(build_sum "$out") == "$before" ]] && edits=none || edits="BUILD FILES CHANGED"
-    row "cuda-samples $n" "CMake (Samples/$s/CMakeLists.txt)" "$conf" "$builds" "$links" "$edits" "$note"
+    row "cuda-samples $n" "CMake (Samples/$s/CMakeLists.txt)" "$conf" "$builds" "$links" "$code" "$edits" "$note"
   done
 fi
 
 # ---- table ---------------------------------------------------------------------------
 if [[ $MD -eq 1 ]]; then
-  echo "| project | build system | configures | builds | links ($ARCH) | hand edits | first error |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| project | build system | configures | builds | links | $ARCH code | hand edits | first error |"
+  echo "|---|---|---|---|---|---|---|---|"
   for r in "${ROWS[@]}"; do
-    IFS='|' read -r p bs c bu l e n <<<"$r"
-    echo "| $p | $bs | $c | $bu | $l | $e | ${n:+\`$n\`} |"
+    IFS='|' read -r p bs c bu l g e n <<<"$r"
+    echo "| $p | $bs | $c | $bu | $l | $g | $e | ${n:+\`$n\`} |"
   done
 else
-  printf '%-40s %-16s %-10s %-6s %-6s %-10s %s\n' PROJECT BUILD CONFIGURES BUILDS LINKS EDITS "FIRST ERROR"
+  printf '%-38s %-6s %-10s %-6s %-6s %-10s %-6s %s\n' PROJECT BUILD CONFIGURES BUILDS LINKS GPU-CODE EDITS "FIRST ERROR"
   for r in "${ROWS[@]}"; do
-    IFS='|' read -r p bs c bu l e n <<<"$r"
-    printf '%-40s %-16s %-10s %-6s %-6s %-10s %s\n' "$p" "${bs%% *}" "$c" "$bu" "$l" "$e" "$n"
+    IFS='|' read -r p bs c bu l g e n <<<"$r"
+    printf '%-38s %-6s %-10s %-6s %-6s %-10s %-6s %s\n' "$p" "${bs%% *}" "$c" "$bu" "$l" "$g" "$e" "$n"
   done
 fi
 echo "build-ported-projects: ${#ROWS[@]} programs, $FAILS short of linking; work dir $WORK" >&2
