@@ -35,7 +35,7 @@
 # amdgcn-amd-amdhsa--<arch>), or "host only" for a program without device code.
 set -euo pipefail
 
-usage() { sed -n '2,26p' "$0"; }
+usage() { sed -n '2,22p' "$0"; }
 die() { echo "build-ported-projects: error: $*" >&2; exit 2; }
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
