@@ -39,9 +39,11 @@ done
 # ROCm packages (all required).
 # libroctx-dev (source package roctracer) has <roctracer/roctx.h>, where ported NVTX calls go
 # (cu2hip/roctx.h falls back to no-ops without it).
+# cmake and make build ported projects from their own build files
+# (scripts/build-ported-projects.sh).
 PKGS=(hipcc libamdhip64-dev libhipblas-dev libhipblaslt-dev libhipcub-dev librocthrust-dev
       libhiprand-dev libhipfft-dev libhipsparse-dev libhipsolver-dev libmiopen-dev librccl-dev
-      libroctx-dev)
+      libroctx-dev cmake make)
 # OpenMP for hipcc -fopenmp (host code of CUDA programs built with -Xcompiler -fopenmp):
 # libomp-<N>-dev of the clang that hipcc uses (N from /usr/lib/llvm-<N> in the root).
 # Installed too when the archive has them (rocPRIM/rocRAND headers for hipCUB/hipRAND device

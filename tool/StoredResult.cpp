@@ -26,6 +26,11 @@ bool usesRuntimeHeader(StringRef Ported) {
   return Ported.contains("#include <cu2hip/") || Ported.contains("#include \"cu2hip/");
 }
 
+bool usesRoctxHeader(StringRef Ported) {
+  return Ported.contains("#include <cu2hip/roctx.h>") ||
+         Ported.contains("#include \"cu2hip/roctx.h\"");
+}
+
 StoredFile storeResult(const FileResult &R) {
   StoredFile S;
   S.Input = R.Input;
@@ -34,6 +39,7 @@ StoredFile storeResult(const FileResult &R) {
   S.Parsed = R.SemanticRan;
   S.Lines = R.Lines;
   S.Runtime = usesRuntimeHeader(R.Ported);
+  S.Roctx = usesRoctxHeader(R.Ported);
   S.FactFiles = R.FactFiles;
   S.Findings = R.Findings;
   for (auto &KV : R.Stats.RenamesPerLib)
@@ -108,6 +114,7 @@ void MappingTraits<cu2hip::StoredFile>::mapping(IO &Io, cu2hip::StoredFile &F) {
   Io.mapOptional("Failed", F.Failed, false);
   Io.mapOptional("Parsed", F.Parsed, false);
   Io.mapOptional("UsesRuntime", F.Runtime, false);
+  Io.mapOptional("UsesRoctx", F.Roctx, false);
   Io.mapOptional("Lines", F.Lines, 0u);
   Io.mapOptional("FactFiles", F.FactFiles);
   Io.mapOptional("Reads", F.Reads);

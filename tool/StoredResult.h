@@ -35,6 +35,8 @@ struct StoredFile {
   bool TU = false, Failed = false, Parsed = false;
   /// The output includes a <cu2hip/...> runtime header.
   bool Runtime = false;
+  /// The output includes <cu2hip/roctx.h> (NVTX calls ported to roctx).
+  bool Roctx = false;
   unsigned Lines = 0;
   /// A parsed unit: the inputs it gave facts to and the files it read.
   std::vector<std::string> FactFiles;
@@ -59,6 +61,8 @@ StoredFile storeResult(const FileResult &R);
 FileResult restoreResult(const StoredFile &S);
 /// Whether the output text `Ported` includes a cu2hip runtime header.
 bool usesRuntimeHeader(llvm::StringRef Ported);
+/// Whether the output text `Ported` includes <cu2hip/roctx.h>.
+bool usesRoctxHeader(llvm::StringRef Ported);
 
 } // namespace cu2hip
 

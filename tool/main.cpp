@@ -893,18 +893,23 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
   if (Line)
     Line->finish();
   size_t Sources = Results.size();
-  for (size_t I = 0; I < Sources; ++I)
-    if (Inc.Reuse.Kept.size() > I && Inc.Reuse.Kept[I] ? Inc.Reuse.Kept[I]->Runtime
-                                                        : usesRuntimeHeader(Results[I].Ported))
+  for (size_t I = 0; I < Sources; ++I) {
+    const StoredFile *K = Inc.Reuse.Kept.size() > I ? Inc.Reuse.Kept[I] : nullptr;
+    if (K ? K->Runtime : usesRuntimeHeader(Results[I].Ported))
       S.Build.RuntimeInclude = runtimeIncludeDir();
+    if (K ? K->Roctx : usesRoctxHeader(Results[I].Ported))
+      S.Build.LinkRoctx = true;
+  }
+  // What the ported build files depend on besides their input.
+  std::string BuildDepends = S.Build.RuntimeInclude + (S.Build.LinkRoctx ? "\nroctx" : "");
   std::string Bundle = runtimeBundleRoot(S);
   // Build files and copies kept when they and their outputs are unchanged.
   std::vector<const StoredFile *> Kept(Inc.Reuse.Kept.begin(), Inc.Reuse.Kept.end());
   Kept.resize(Sources, nullptr);
   std::vector<FileJob> BuildJobs;
   for (const FileJob &J : S.Plan.BuildJobs) {
-    const StoredFile *E = keptEntry(Inc.old(), "build", J.Input, J.Output,
-                                    S.Build.RuntimeInclude, Inc.Hashes);
+    const StoredFile *E =
+        keptEntry(Inc.old(), "build", J.Input, J.Output, BuildDepends, Inc.Hashes);
     if (E)
       Results.push_back(restoreResult(*E));
     else
@@ -934,7 +939,7 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
     StoredFile E = sourceEntry(Results[I], J, Written, Inc.Hashes);
     if (I >= Sources) {
       E.Kind = "build";
-      E.Depends = S.Build.RuntimeInclude;
+      E.Depends = BuildDepends;
     }
     Inc.New.Files.push_back(std::move(E));
   }

@@ -1,6 +1,7 @@
 //===- CMakeLanguageRule.cpp - build-cmake-language -----------------------===//
 //
-// The CUDA language becomes HIP: project(... LANGUAGES ... CUDA),
+// The CUDA language becomes HIP: project(... LANGUAGES ... CUDA) (with CXX
+// added where CUDA was the only language),
 // enable_language(CUDA), check_language(CUDA), the LANGUAGE and
 // LINKER_LANGUAGE properties of sources and targets, cuda_std_NN compile
 // features; cmake_minimum_required below 3.21 (the first CMake with HIP)
@@ -56,18 +57,31 @@ private:
     for (size_t I = 1; I < Cmd.Args.size(); ++I)
       if (Cmd.Args[I].is("LANGUAGES"))
         From = I + 1;
-    bool HasHip = false;
-    for (size_t I = From; I < Cmd.Args.size() && !isProjectKeyword(Cmd.Args[I].inner()); ++I)
+    bool HasHip = false, HasHost = false;
+    for (size_t I = From; I < Cmd.Args.size() && !isProjectKeyword(Cmd.Args[I].inner()); ++I) {
       HasHip |= Cmd.Args[I].is("HIP");
+      HasHost |= Cmd.Args[I].is("C") || Cmd.Args[I].is("CXX");
+    }
     for (size_t I = From; I < Cmd.Args.size() && !isProjectKeyword(Cmd.Args[I].inner()); ++I)
-      if (Cmd.Args[I].is("CUDA"))
-        dropOrRename(C, Cmd, I, HasHip);
+      if (Cmd.Args[I].is("CUDA")) {
+        dropOrRename(C, Cmd, I, HasHip, HasHost);
+        HasHost = true; // one CXX at most
+      }
   }
 
-  void dropOrRename(BuildContext &C, const CMakeCommand &Cmd, size_t I, bool HasHip) {
+  /// CUDA becomes HIP, or goes where HIP is listed already. A project of
+  /// CUDA alone gets CXX too: HIP's CMake package (find_package(hip),
+  /// hip-config-amd.cmake) finds Threads, which needs C or CXX enabled,
+  /// where nvcc compiled the host code itself.
+  void dropOrRename(BuildContext &C, const CMakeCommand &Cmd, size_t I, bool HasHip,
+                    bool HasHost) {
     const CMakeArg &A = Cmd.Args[I];
     if (!HasHip) {
-      C.replace(id(), A.innerOffset(), 4, "HIP");
+      C.replace(id(), A.innerOffset(), 4, HasHost ? "HIP" : "CXX HIP");
+      return;
+    }
+    if (!HasHost) {
+      C.replace(id(), A.innerOffset(), 4, "CXX");
       return;
     }
     // HIP is there already: drop CUDA with the blanks before it.

@@ -6,7 +6,10 @@
 // (or before the first command), a function that marks the `.cu` sources of
 // every target of the directory LANGUAGE HIP, deferred (cmake_language(DEFER),
 // CMake >= 3.19) to the end of the directory, so sources from variables,
-// globs and later target_sources() calls count too.
+// globs and later target_sources() calls count too. Such a target also links
+// hip::host (where find_package(hip) made it): a CUDA target links the CUDA
+// runtime by itself, and its C++ sources that include the runtime's header
+// (ported: <hip/hip_runtime.h>) need hip::host's __HIP_PLATFORM_AMD__.
 //===----------------------------------------------------------------------===//
 #include "BuildRules.h"
 #include "llvm/ADT/StringExtras.h"
@@ -19,7 +22,8 @@ namespace {
 
 const char *Helper =
     "# cu2hip: the .cu sources of this directory's targets compile as HIP (CMake gives\n"
-    "# HIP only to .hip files); run at the end of the directory.\n"
+    "# HIP only to .hip files) and their targets link the HIP runtime; run at the\n"
+    "# end of the directory.\n"
     "if(NOT COMMAND cu2hip_cu_sources_as_hip)\n"
     "  function(cu2hip_cu_sources_as_hip)\n"
     "    get_property(_cu2hip_targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)\n"
@@ -30,15 +34,19 @@ const char *Helper =
     "      endif()\n"
     "      if(_cu2hip_sources)\n"
     "        set_source_files_properties(${_cu2hip_sources} PROPERTIES LANGUAGE HIP)\n"
+    "        get_target_property(_cu2hip_type ${_cu2hip_target} TYPE)\n"
+    "        if(TARGET hip::host AND NOT _cu2hip_type STREQUAL \"INTERFACE_LIBRARY\")\n"
+    "          set_property(TARGET ${_cu2hip_target} APPEND PROPERTY LINK_LIBRARIES hip::host)\n"
+    "        endif()\n"
     "      endif()\n"
     "    endforeach()\n"
     "  endfunction()\n"
     "endif()\n"
     "cmake_language(DEFER CALL cu2hip_cu_sources_as_hip)\n";
 
-/// The helper, and the runtime headers' directory when the sources need it.
-std::string block(const BuildContext &C) {
-  std::string B = Helper;
+/// The runtime headers' directory when the sources need it, else "".
+std::string runtimeBlock(const BuildContext &C) {
+  std::string B;
   if (C.Opts.RuntimeInclude.empty())
     return B;
   if (C.Opts.RuntimeIncludeRelative)
@@ -54,6 +62,32 @@ std::string block(const BuildContext &C) {
   return B + "include_directories(${CU2HIP_INCLUDE_DIR})\n";
 }
 
+/// True when the file finds the CUDA toolkit (FindCUDAToolkit, FindCUDA) or
+/// links its CUDA:: targets: a C++-only project that calls CUDA libraries,
+/// whose ported sources may include the runtime headers too.
+bool usesToolkit(const CMakeFile &F) {
+  for (const CMakeCommand &Cmd : F.Commands) {
+    if (Cmd.lowerName() == "find_package" && !Cmd.Args.empty() &&
+        (Cmd.Args[0].is("CUDAToolkit") || Cmd.Args[0].is("CUDA")))
+      return true;
+    for (const CMakeArg &A : Cmd.Args)
+      if (A.inner().startswith("CUDA::"))
+        return true;
+  }
+  return false;
+}
+
+/// Where the block goes: after project(), or before the file's first command.
+unsigned blockOffset(const BuildContext &C) {
+  for (const CMakeCommand &Cmd : C.CMake.Commands) {
+    if (Cmd.lowerName() != "project")
+      continue;
+    size_t NL = C.Buffer.find('\n', Cmd.Close);
+    return NL == StringRef::npos ? C.Buffer.size() : NL + 1;
+  }
+  return C.lineStart(C.CMake.Commands.front().Offset);
+}
+
 class CMakeSourcesRule : public BuildRule {
 public:
   ArrayRef<RuleIdInfo> ids() const override {
@@ -65,25 +99,23 @@ public:
   BuildKind kind() const override { return BuildKind::CMake; }
 
   void run(BuildContext &C) override {
-    if (!cmakeUsesCuda(C.CMake) || C.Buffer.contains("cu2hip_cu_sources_as_hip"))
-      return; // no CUDA, or ported already
     bool HasTarget = false;
     for (const CMakeCommand &Cmd : C.CMake.Commands)
       HasTarget |= isTargetCommand(Cmd.lowerName());
     if (!HasTarget || C.CMake.Commands.empty())
       return;
-    // At the top level: after project(), or before the file's first command.
-    for (const CMakeCommand &Cmd : C.CMake.Commands) {
-      if (Cmd.lowerName() != "project")
-        continue;
-      size_t NL = C.Buffer.find('\n', Cmd.Close);
-      if (NL == StringRef::npos)
-        C.insert(id(), C.Buffer.size(), "\n" + block(C));
-      else
-        C.insert(id(), NL + 1, block(C));
-      return;
+    std::string Block;
+    if (cmakeUsesCuda(C.CMake)) {
+      if (C.Buffer.contains("cu2hip_cu_sources_as_hip"))
+        return; // ported already
+      Block = Helper + runtimeBlock(C);
+    } else if (usesToolkit(C.CMake) && !C.Buffer.contains("CU2HIP_INCLUDE_DIR")) {
+      Block = runtimeBlock(C); // C++ sources calling CUDA libraries
     }
-    C.insert(id(), C.lineStart(C.CMake.Commands.front().Offset), block(C));
+    if (Block.empty())
+      return;
+    unsigned At = blockOffset(C);
+    C.insert(id(), At, At == C.Buffer.size() && !C.Buffer.endswith("\n") ? "\n" + Block : Block);
   }
 };
 

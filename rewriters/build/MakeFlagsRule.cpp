@@ -10,6 +10,10 @@
 // overrides it) and passed as $(OFFLOAD_ARCH_FLAGS), appended to the first
 // nvcc flag variable set with = := ?= (or after each nvcc command when
 // there is none); nvcc's -arch/-gencode flags are dropped with a note.
+// Where the ported sources call roctx (NVTX 3 is header-only on CUDA, roctx
+// is a library), CU2HIP_ROCTX_LIBS ?= -lroctx64 is added at the top and
+// linked: appended to the first variable that names a CUDA library (set
+// with = := ?=), else where the GPU targets go.
 //===----------------------------------------------------------------------===//
 #include "BuildRules.h"
 #include "llvm/ADT/StringExtras.h"
@@ -48,9 +52,13 @@ public:
     // A port's output has OFFLOAD_ARCH_FLAGS already: it gets no second one.
     for (const MakeLine &L : C.Make.Lines)
       Ported |= L.K == MakeLine::Assignment && L.Var == "OFFLOAD_ARCH_FLAGS";
+    Roctx = C.Opts.LinkRoctx && !linksRoctx(C);
     const MakeLine *Anchor = anchor(C);
+    LibAnchor = Roctx ? libAnchor(C) : nullptr;
     bool Any = false;
     for (const MakeLine &L : C.Make.Lines) {
+      if (&L == LibAnchor && &L != Anchor)
+        appendRoctx(C, L);
       if (L.K == MakeLine::Assignment && isFlagsVar(L.Var) && !Compilers.count(L.Var)) {
         translate(C, L.Words, {"", "OFFLOAD_ARCH"});
         Any = true;
@@ -67,6 +75,11 @@ public:
 private:
   StringSet<> Compilers;
   bool Ported = false;
+  /// The file gets the roctx library (LinkRoctx, not linked yet).
+  bool Roctx = false;
+  /// The variable that gets $(CU2HIP_ROCTX_LIBS), or nullptr (then it goes
+  /// with the GPU targets).
+  const MakeLine *LibAnchor = nullptr;
 
   /// The lines added at the top: the GPU targets (and the runtime headers).
   static std::string header(const BuildContext &C) {
@@ -75,6 +88,10 @@ private:
                     "OFFLOAD_ARCH ?= " +
                     archList(C) +
                     "\nOFFLOAD_ARCH_FLAGS = $(foreach a,$(OFFLOAD_ARCH),--offload-arch=$(a))\n";
+    if (C.Opts.LinkRoctx && !linksRoctx(C))
+      H += "# cu2hip: the ported sources call roctx (NVTX); make CU2HIP_ROCTX_LIBS= builds\n"
+           "# without the tracer library (with -DCU2HIP_ROCTX_NOOP: cu2hip/roctx.h)\n"
+           "CU2HIP_ROCTX_LIBS ?= -lroctx64\n";
     if (C.Opts.RuntimeInclude.empty())
       return H;
     if (!C.Opts.RuntimeIncludeRelative)
@@ -94,6 +111,49 @@ private:
   static std::string added(const BuildContext &C) {
     return C.Opts.RuntimeInclude.empty() ? " $(OFFLOAD_ARCH_FLAGS)"
                                          : " $(OFFLOAD_ARCH_FLAGS) -I$(CU2HIP_INCLUDE)";
+  }
+
+  /// True when the file links roctx already (a port's output, -lroctx64,
+  /// or -lnvToolsExt, which becomes it).
+  static bool linksRoctx(const BuildContext &C) {
+    for (const MakeLine &L : C.Make.Lines) {
+      if (L.K == MakeLine::Assignment && L.Var == "CU2HIP_ROCTX_LIBS")
+        return true;
+      for (const MakeWord &W : L.Words)
+        if (W.Text == "-lroctx64" || W.Text == "-lnvToolsExt")
+          return true;
+    }
+    return false;
+  }
+
+  /// The first variable set (= := ?=) to words naming a CUDA library.
+  static const MakeLine *libAnchor(const BuildContext &C) {
+    for (const MakeLine &L : C.Make.Lines) {
+      if (L.K != MakeLine::Assignment || L.Op == "+=" || L.Op == "!=")
+        continue;
+      for (const MakeWord &W : L.Words)
+        if (W.Text.startswith("-l") && lookupLibrary(W.Text.drop_front(2)))
+          return &L;
+    }
+    return nullptr;
+  }
+
+  /// Without a library variable, an nvcc command that links (no -c) gets
+  /// $(CU2HIP_ROCTX_LIBS) after its last word, behind its inputs.
+  void linkRoctx(BuildContext &C, const MakeWord &Compiler, ArrayRef<MakeWord> Flags) {
+    if (!Roctx || LibAnchor)
+      return;
+    for (const MakeWord &W : Flags)
+      if (W.Text == "-c" || W.Text == "-dc" || W.Text == "--compile")
+        return;
+    unsigned End = Flags.empty() ? Compiler.end() : Flags.back().end();
+    C.insert(id(), End, " $(CU2HIP_ROCTX_LIBS)");
+  }
+
+  void appendRoctx(BuildContext &C, const MakeLine &L) {
+    C.insert(id(), L.Words.back().end(), " $(CU2HIP_ROCTX_LIBS)");
+    C.report(id(), Severity::Note, L.VarOffset,
+             L.Var + " gets the roctx library the ported NVTX calls need: $(CU2HIP_ROCTX_LIBS)");
   }
 
   static std::string archList(const BuildContext &C) {
@@ -138,10 +198,17 @@ private:
   }
 
   void appendArch(BuildContext &C, const MakeLine &L) {
+    std::string A = added(C);
+    if (&L == LibAnchor) {
+      A += " $(CU2HIP_ROCTX_LIBS)";
+      C.report(id(), Severity::Note, L.VarOffset,
+               L.Var + " gets the roctx library the ported NVTX calls need: "
+                       "$(CU2HIP_ROCTX_LIBS)");
+    }
     if (L.Words.empty())
-      C.insert(id(), L.ValueOffset, added(C));
+      C.insert(id(), L.ValueOffset, A);
     else
-      C.insert(id(), L.Words.back().end(), added(C));
+      C.insert(id(), L.Words.back().end(), A);
     C.report(id(), Severity::Note, L.VarOffset,
              L.Var + " gets the AMD targets: $(OFFLOAD_ARCH_FLAGS)");
   }
@@ -183,6 +250,8 @@ private:
         if (!Probe.SawArch && !Ported)
           C.insert(id(), L.Words[I].end(), added(C));
       }
+      if (!InAssignment)
+        linkRoctx(C, L.Words[I], Flags);
       I = E - 1;
     }
     translate(C, Libs, {"", "OFFLOAD_ARCH"});

@@ -40,6 +40,11 @@ struct BuildOptions {
   /// ${CMAKE_CURRENT_LIST_DIR}/<dir>, make the directory of the makefile
   /// (from MAKEFILE_LIST) followed by <dir>. Otherwise it is absolute.
   bool RuntimeIncludeRelative = false;
+  /// The ported sources call roctx (NVTX ported to <cu2hip/roctx.h>), whose
+  /// library the build must link: NVTX 3 is header-only on CUDA, so the
+  /// original build file names no library. Make files get
+  /// CU2HIP_ROCTX_LIBS ?= -lroctx64 and link it (build-make-flags).
+  bool LinkRoctx = false;
 };
 
 /// Ports one build file of kind `Kind` (not None). Never fails as a whole:

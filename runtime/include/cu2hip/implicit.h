@@ -31,9 +31,14 @@
 #define CU2HIP_CUDART_VERSION 13000
 #endif
 
-#if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) && !defined(__CU2HIP_EMU__)
+#if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) && defined(__HIP__) &&    \
+    !defined(__CU2HIP_EMU__)
 // CUDA's mixed-signedness integer min/max (device side; HIP's host headers
 // already have them): both operands as the unsigned type, unsigned result.
+// Only where the file compiles as HIP (__HIP__): a C++ source that includes
+// the HIP runtime (CMake's CXX language, with hip::host) has no device
+// min/max for these to call, and its host code needs none (nvcc's host
+// compiler never saw CUDA's device overloads either).
 #define CU2HIP_MIXED_MINMAX(S, U)                                                   \
   __device__ inline U min(S a, U b) { return min(static_cast<U>(a), b); }           \
   __device__ inline U min(U a, S b) { return min(a, static_cast<U>(b)); }           \

@@ -1,0 +1,8 @@
+cmake_minimum_required(VERSION 3.20)
+project(fft LANGUAGES CUDA)
+project(short CUDA)
+project(withc VERSION 2.0 LANGUAGES C CUDA)
+project(hiponly LANGUAGES HIP CUDA)
+find_package(CUDAToolkit REQUIRED)
+add_executable(fft fft.cu main.cpp)
+target_link_libraries(fft PRIVATE CUDA::cufft)
