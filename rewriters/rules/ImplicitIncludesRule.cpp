@@ -4,7 +4,8 @@
 //        #if CUDART_VERSION >= 2020   (renamed CU2HIP_CUDART_VERSION by the maps)
 // HIP:   #include <cu2hip/implicit.h>   (added; the code is kept as written)
 // nvcc includes cuda_runtime.h, and with it <float.h>, <math.h> and CUDA's
-// mixed-signedness min/max, into every .cu file; HIP's runtime header does
+// min/max (mixed signedness; umin, llmin, ullmin and the max forms), into
+// every .cu file; HIP's runtime header does
 // not (runtime/include/cu2hip/implicit.h says what fails without them). A
 // CUDA file that uses one of those names gets <cu2hip/implicit.h>.
 // Context-free (names only), so a token rule: it runs alike in inactive
@@ -23,6 +24,7 @@ bool isImplicitName(llvm::StringRef N) {
   return llvm::StringSwitch<bool>(N)
       .Cases("isfinite", "isnan", "isinf", "signbit", "fpclassify", "isnormal", true)
       .Cases("min", "max", true)
+      .Cases("umin", "umax", "llmin", "llmax", "ullmin", "ullmax", true)
       .Case("CUDART_VERSION", true)
       .Default(false);
 }

@@ -11,6 +11,9 @@
 //     has these overloads (math_functions.hpp: unsigned result, the int
 //     converted), HIP has only same-type ones, so `x[min(C - 1, i + u)]`
 //     picks a floating-point overload ("array subscript is not an integer").
+//   - device `umin`, `umax`, `llmin`, `llmax`, `ullmin`, `ullmax`: CUDA's
+//     integer min/max of one type (crt/math_functions.h), absent from HIP's
+//     headers ("use of undeclared identifier 'umin'", cuda-samples mergeSort).
 //   - `#if CUDART_VERSION >= 2020`: cuda_runtime_api.h defines the runtime
 //     version, HIP does not, so version tests took the "old CUDA" branch
 //     (cuda-samples simpleZeroCopy, threadFenceReduction). Ports test
@@ -48,6 +51,16 @@ CU2HIP_MIXED_MINMAX(int, unsigned int)
 CU2HIP_MIXED_MINMAX(long, unsigned long)
 CU2HIP_MIXED_MINMAX(long long, unsigned long long)
 #undef CU2HIP_MIXED_MINMAX
+
+// CUDA's named integer min/max: the operands converted to the parameter type,
+// as a call of CUDA's declaration converts them.
+#define CU2HIP_NAMED_MINMAX(T, MIN, MAX)                                           \
+  __device__ inline T MIN(T a, T b) { return a < b ? a : b; }                      \
+  __device__ inline T MAX(T a, T b) { return a > b ? a : b; }
+CU2HIP_NAMED_MINMAX(unsigned int, umin, umax)
+CU2HIP_NAMED_MINMAX(long long, llmin, llmax)
+CU2HIP_NAMED_MINMAX(unsigned long long, ullmin, ullmax)
+#undef CU2HIP_NAMED_MINMAX
 #endif
 
 #endif // CU2HIP_IMPLICIT_H
