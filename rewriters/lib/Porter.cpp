@@ -46,9 +46,11 @@ bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
     llvm::StringRef Name = Line.drop_front().take_until([](char C) {
       return C == '>' || C == '"';
     });
+    // A header both APIs spell alike (thrust's) says nothing about which
+    // one the file is written for.
     if (Name.startswith("hip/") || Name.startswith("hipcub/") ||
         Name.startswith("hipblas") || Name.startswith("hiprand/") ||
-        Maps.isHipHeader(Name))
+        (Maps.isHipHeader(Name) && !Maps.lookupHeader(Name)))
       return true;
   }
   return false;

@@ -729,6 +729,15 @@ private:
       std::set<const FunctionDecl *> Seen;
       return callee(C->getConstructor(), Seen, /*Direct=*/true);
     }
+    if (isa<CXXDefaultArgExpr>(S) || isa<CXXDefaultInitExpr>(S)) {
+      // A default written at the callee's declaration, evaluated here.
+      std::set<const FunctionDecl *> Seen;
+      std::string Why = body(K, S, Seen);
+      if (llvm::StringRef(Why).startswith("\x02"))
+        return "a default argument of the expression uses '" + Why.substr(1) +
+               "', which depends on the thread or has effects";
+      return Why;
+    }
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
       return subscriptWhy(K, Idx, W, Sub, Parent, Done);
     return "";
@@ -865,7 +874,13 @@ private:
           return "the expression calls '" + Name +
                  "', which takes a parameter by reference (the vectorized form passes a "
                  "copy of the element)";
-    std::string Why = body(Def, Def->getBody(), Seen);
+    std::string Why;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Why.empty())
+          Why = body(Def, Init->getInit(), Seen);
+    if (Why.empty())
+      Why = body(Def, Def->getBody(), Seen);
     if (llvm::StringRef(Why).startswith("\x02"))
       return "the expression calls '" + Name + "', which uses '" + Why.substr(1) +
              "' (it depends on the thread or has effects)";
@@ -878,6 +893,12 @@ private:
     S = see(S);
     if (!S)
       return "";
+    // Default arguments and member initializers are not children of the
+    // node that uses them.
+    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(S))
+      return body(F, D->getExpr(), Seen);
+    if (const auto *D = dyn_cast<CXXDefaultInitExpr>(S))
+      return body(F, D->getExpr(), Seen);
     if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
       llvm::StringRef B = builtinVarName(R->getDecl());
       if (!B.empty())

@@ -52,11 +52,17 @@ CU2HIP_MIXED_MINMAX(long, unsigned long)
 CU2HIP_MIXED_MINMAX(long long, unsigned long long)
 #undef CU2HIP_MIXED_MINMAX
 
-// CUDA's named integer min/max: the operands converted to the parameter type,
-// as a call of CUDA's declaration converts them.
+#endif
+
+#if defined(__HIP__) || defined(__CU2HIP_EMU__)
+// CUDA's named integer min/max, host and device as in CUDA
+// (crt/math_functions.hpp): the operands converted to the parameter type,
+// as a call of CUDA's declaration converts them. The name is parenthesized
+// so that a user's function-like macro of that name (defined before the
+// include, as nvcc's implicit cuda_runtime.h allows) leaves it alone.
 #define CU2HIP_NAMED_MINMAX(T, MIN, MAX)                                           \
-  __device__ inline T MIN(T a, T b) { return a < b ? a : b; }                      \
-  __device__ inline T MAX(T a, T b) { return a > b ? a : b; }
+  __host__ __device__ inline T(MIN)(T a, T b) { return a < b ? a : b; }            \
+  __host__ __device__ inline T(MAX)(T a, T b) { return a > b ? a : b; }
 CU2HIP_NAMED_MINMAX(unsigned int, umin, umax)
 CU2HIP_NAMED_MINMAX(long long, llmin, llmax)
 CU2HIP_NAMED_MINMAX(unsigned long long, ullmin, ullmax)

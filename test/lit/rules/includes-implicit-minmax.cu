@@ -1,6 +1,9 @@
 // RUN: %cu2hip %s -o %t.hip 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: %strip %t.hip | FileCheck %s
 // COMPILE-CHECK: all
+// RUN: %cu2hip %S/Inputs/implicit-minmax-macro.cu -o %t.macro.hip
+// RUN: FileCheck --check-prefix=MACRO %s < %t.macro.hip
+// MACRO: #include <cu2hip/implicit.h>
 //
 // CUDA's named integer min/max (umin, umax, llmin, llmax, ullmin, ullmax;
 // crt/math_functions.h) have no HIP declaration: the port includes
@@ -19,3 +22,7 @@ __global__ void clamp(unsigned *u, long long *l, unsigned long long *q, int n) {
   // CHECK: q[i] = ullmin(q[i], 7ull) | ullmax(q[i], 1ull);
   q[i] = ullmin(q[i], 7ull) | ullmax(q[i], 1ull);
 }
+
+// CUDA declares them __host__ __device__: host code calls them too.
+// CHECK: unsigned host_clamp(unsigned a, long long b) { return umin(a, 7u) + (unsigned)llmax(b, 0ll); }
+unsigned host_clamp(unsigned a, long long b) { return umin(a, 7u) + (unsigned)llmax(b, 0ll); }
