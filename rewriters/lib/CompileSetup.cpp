@@ -240,8 +240,8 @@ struct CompileSetup::Prelude {
   std::string PchPath;            ///< virtual path of the PCH
   std::string Pch;                ///< the PCH's bytes
   bool Usable = false;
-  /// Built keeping the bodies rules follow (ParseSetup::KeepRuleCallees).
-  bool KeepRuleCallees = false;
+  /// The SDK bodies its build skipped (ParseSetup::Bodies).
+  BodySkip Bodies = BodySkip::None;
   /// Findings of the prelude, in order (with those of its parents).
   std::vector<Finding> Errors;
   bool Failed = false;    ///< a syntax error (never usable then)
@@ -1156,7 +1156,7 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
       Slot->SourcePath = Base + ".cu";
       Slot->PchPath = Base + ".pch";
       Slot->Parent = Parent;
-      Slot->KeepRuleCallees = Config < RuleCallees.size() && RuleCallees[Config];
+      Slot->Bodies = bodySkipFor(Config);
       Slot->WorkDir = Plan.RelativeTo.empty() ? compatDir() : Plan.RelativeTo;
       for (size_t I = Parent ? From : 0; I < K; ++I)
         Slot->Source += "#include <" + All[I] + ">\n";
@@ -1208,10 +1208,7 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
     Order.Out = P.Order.get();
     W.Order = &Order;
   }
-  PreludeActionFactory Factory(P.Pch, IsPorted, W,
-                               Opts.SkipSdkBodies ? (P.KeepRuleCallees ? BodySkip::KeepRuleCallees
-                                                                       : BodySkip::All)
-                                                  : BodySkip::None);
+  PreludeActionFactory Factory(P.Pch, IsPorted, W, P.Bodies);
   Tool.run(&Factory);
   if (P.Order)
     Order.finish();
@@ -1293,7 +1290,7 @@ CompileSetup::unionFor(const std::vector<std::string> &Args, const UnitPlan &Pla
       for (const std::string &H : All)
         Slot->Source += "#if __has_include(<" + H + ">)\n#include <" + H + ">\n#endif\n";
       Slot->Order = std::make_unique<OrderFacts>();
-      Slot->KeepRuleCallees = Config < RuleCallees.size() && RuleCallees[Config];
+      Slot->Bodies = bodySkipFor(Config);
     }
     P = Slot;
   }
@@ -1348,8 +1345,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   S.FS = llvm::vfs::createPhysicalFileSystem();
   if (SdkBodies && Opts.SkipSdkBodies)
     return S;
-  S.SkipSdkBodies = Opts.SkipSdkBodies;
-  S.KeepRuleCallees = Config < RuleCallees.size() && RuleCallees[Config];
+  S.Bodies = bodySkipFor(Config);
   const UnitPlan *Plan = nullptr;
   {
     std::lock_guard<std::mutex> Lock(Mu);

@@ -273,7 +273,7 @@ struct ActionSetup {
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> &IsPorted;
   size_t Config;
-  /// Which bodies of SDK functions to skip (ParseSetup::SkipSdkBodies).
+  /// Which bodies of SDK functions to skip (ParseSetup::Bodies).
   BodySkip Skip;
   /// Macro names of --config sets to look up at the end of the parse.
   std::vector<std::string> ConfigNames;
@@ -427,10 +427,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     Diags.Failed = S.PreludeFailed;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    BodySkip Skip = !S.SkipSdkBodies    ? BodySkip::None
-                    : S.KeepRuleCallees ? BodySkip::KeepRuleCallees
-                                        : BodySkip::All;
-    ActionSetup Actions{Opts, Maps, IsPorted, Config, Skip, {}};
+    ActionSetup Actions{Opts, Maps, IsPorted, Config, S.Bodies, {}};
     if (Config == 0)
       for (size_t C = 2; C < numConfigs(); ++C)
         if (auto Names = Setup->configMacros(C))
@@ -456,7 +453,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     }
     // A rule needed an SDK body that was skipped: parse again with every
     // body (SdkBodies.h), so that no result depends on the skipping.
-    if (Outcomes[0].NeededSkippedBody && S.SkipSdkBodies) {
+    if (Outcomes[0].NeededSkippedBody && S.Bodies != BodySkip::None) {
       if (Times)
         ++Times->SdkBodiesRedone;
       Result = SemanticResult();

@@ -877,8 +877,8 @@ private:
     std::string Why;
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
       for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Why.empty())
-          Why = body(Def, Init->getInit(), Seen);
+        if (!(Why = body(Def, Init->getInit(), Seen)).empty())
+          break;
     if (Why.empty())
       Why = body(Def, Def->getBody(), Seen);
     if (llvm::StringRef(Why).startswith("\x02"))

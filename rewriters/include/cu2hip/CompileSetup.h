@@ -64,6 +64,7 @@
 #ifndef CU2HIP_COMPILESETUP_H
 #define CU2HIP_COMPILESETUP_H
 
+#include "cu2hip/SdkBodies.h"
 #include "cu2hip/Finding.h"
 #include "cu2hip/Options.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -197,11 +198,9 @@ struct ParseSetup {
   std::vector<Finding> PreludeErrors;
   bool PreludeFailed = false;
   bool UsesPCH = false;
-  /// Skip the bodies of SDK functions (SdkBodies.h; the PCHs are built so).
-  bool SkipSdkBodies = false;
-  /// With SkipSdkBodies: keep those of the headers whose functions AST rules
-  /// follow (CompileSetup::setRuleCallees).
-  bool KeepRuleCallees = false;
+  /// Which SDK function bodies the parse skips (SdkBodies.h; its PCHs are
+  /// built so; CompileSetup::bodySkipFor).
+  BodySkip Bodies = BodySkip::None;
   /// Macro names of --config sets (CompileSetup::configMacros) that the
   /// prelude's parse met as identifiers (only with a PCH).
   std::vector<std::string> PreludeSeen;
@@ -249,6 +248,14 @@ public:
   /// bodies (AstRule::followsCalleeBodies): their parses keep the bodies of
   /// the headers such callees live in (SdkBodies.h). Call before prepare().
   void setRuleCallees(std::vector<bool> PerConfig) { RuleCallees = std::move(PerConfig); }
+  /// The SDK bodies parses of `Config` skip (Options::SkipSdkBodies and
+  /// setRuleCallees).
+  BodySkip bodySkipFor(size_t Config) const {
+    if (!Opts.SkipSdkBodies)
+      return BodySkip::None;
+    return Config < RuleCallees.size() && RuleCallees[Config] ? BodySkip::KeepRuleCallees
+                                                              : BodySkip::All;
+  }
 
   /// Driver arguments of `Config` for a unit with filtered compile flags
   /// `Flags`, without the tool name, the error limit and the file.
