@@ -12,7 +12,10 @@ through -p), whose stamp depends on the unit and, conservatively, on every
 header of the tree; one `cu2hip apply DIR` edge depends on all stamps and
 writes OUT (sources, shared headers, build files, copies, the summary).
 Options given with --option go to every edge: apply refuses exports made
-with other options. Nothing here depends on ninja beyond its file format; a
+with other options. Exports in DIR of units no longer in the database (a
+removed or renamed source) are deleted when the file is written, with their
+stamps, so apply does not refuse the tree for them; rerun this script
+whenever the database changes. Nothing here depends on ninja beyond its file format; a
 job array can run the export lines of `ninja -t commands` the same way.
 """
 import argparse
@@ -41,6 +44,43 @@ def headers(in_root):
         dirs[:] = sorted(x for x in dirs if not x.startswith("."))
         out += [os.path.join(d, f) for f in sorted(files) if f.endswith(HEADERS)]
     return out
+
+
+def export_unit(path):
+    """The MainSourceFile of an export written by cu2hip --export-edits, or
+    None when the file does not name one."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if not line.startswith("MainSourceFile:"):
+                continue
+            v = line[len("MainSourceFile:"):].strip()
+            if len(v) >= 2 and v[0] == v[-1] == "'":
+                return v[1:-1].replace("''", "'")
+            if len(v) >= 2 and v[0] == v[-1] == '"':
+                return json.loads(v)
+            return v
+    return None
+
+
+def prune_exports(edits, keep):
+    """Deletes the exports (and stamps) in `edits` whose unit is not in
+    `keep`; returns the units removed."""
+    gone = []
+    if not os.path.isdir(edits):
+        return gone
+    for name in sorted(os.listdir(edits)):
+        path = os.path.join(edits, name)
+        if not name.endswith(".yaml") or not os.path.isfile(path):
+            continue
+        unit = export_unit(path)
+        if unit is not None and os.path.normpath(unit) not in keep:
+            os.remove(path)
+            gone.append(unit)
+    stamps = os.path.join(edits, ".stamps")
+    if gone and os.path.isdir(stamps):
+        for name in os.listdir(stamps):
+            os.remove(os.path.join(stamps, name))
+    return gone
 
 
 def esc(path):
@@ -77,7 +117,11 @@ def main():
           shlex.quote(build)))
     hdrs = " ".join(esc(h) for h in headers(in_root))
     stamps = []
-    for i, u in enumerate(units(build, in_root)):
+    tus = units(build, in_root)
+    for gone in prune_exports(edits, set(tus)):
+        sys.stderr.write("cu2hip-ninja: %s is no longer a unit of %s: its export was removed\n"
+                         % (gone, os.path.join(build, "compile_commands.json")))
+    for i, u in enumerate(tus):
         stamp = os.path.join(edits, ".stamps", "%d-%s.stamp" % (i, os.path.basename(u)))
         stamps.append(esc(stamp))
         w("build %s: export %s%s\n" % (esc(stamp), esc(u), (" | " + hdrs) if hdrs else ""))
