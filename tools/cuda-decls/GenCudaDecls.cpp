@@ -253,20 +253,34 @@ public:
     return add(TL.getFoundDecl()->getTargetDecl());
   }
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    return add(TL.getTypePtr()->getTemplateName().getAsTemplateDecl());
+    return addTemplate(TL.getTypePtr()->getTemplateName());
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *Shadow = dyn_cast<UsingShadowDecl>(E->getFoundDecl()))
       add(Shadow->getIntroducer());
     return add(E->getDecl());
   }
-  bool VisitTemplateName(TemplateName N) { return add(N.getAsTemplateDecl()); }
+  bool VisitTemplateName(TemplateName N) { return addTemplate(N); }
+  /// `is_arithmetic_v<T>` in a partial specialization's arguments: the
+  /// candidates of a dependent name.
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      add(D->getUnderlyingDecl());
+    return true;
+  }
 
 private:
   bool add(const Decl *D) {
     if (D)
       Found.insert(D);
     return true;
+  }
+  /// A template named through a using-declaration (`using cuda::std::plus;`
+  /// in cooperative groups' `details`) needs that declaration too.
+  bool addTemplate(TemplateName N) {
+    if (const UsingShadowDecl *Shadow = N.getAsUsingShadowDecl())
+      add(Shadow->getIntroducer());
+    return add(N.getAsTemplateDecl());
   }
   llvm::DenseSet<const Stmt *> Bodies;
 };
@@ -332,8 +346,11 @@ const Decl *unitOf(const Decl *D) {
     if (const FunctionTemplateDecl *FT = FD->getPrimaryTemplate())
       return FT;
   }
+  // An instantiation stands for its template; an explicit or partial
+  // specialization is printed for itself.
   if (const auto *CS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(D))
-    return CS->getSpecializedTemplate();
+    if (!CS->isExplicitSpecialization() && !isa<ClassTemplatePartialSpecializationDecl>(CS))
+      return CS->getSpecializedTemplate();
   return D;
 }
 
@@ -396,7 +413,10 @@ public:
       raw_string_ostream TS(Text);
       D->print(TS, Terse, Indent);
       TS.flush();
-      OS << withoutStandardAttributes(Text) << ";\n";
+      Text = withoutStandardAttributes(Text);
+      const FunctionDecl *FD = D->getAsFunction();
+      const auto *Proto = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
+      OS << (Proto && Proto->hasTrailingReturn() ? attributesFirst(Text) : Text) << ";\n";
       return;
     }
     const CXXRecordDecl *RD = dyn_cast<CXXRecordDecl>(D);
@@ -436,6 +456,49 @@ public:
     return Out;
   }
 
+  /// The printer puts GNU attributes after the declarator, which after a
+  /// trailing return type (`auto f() -> T __attribute__((device))`) is not
+  /// where Clang reads them as the function's: they go before the
+  /// declaration, after its template heads.
+  static std::string attributesFirst(StringRef Text) {
+    std::string Attrs, Rest;
+    static constexpr StringRef Open = " __attribute__((";
+    while (true) {
+      size_t At = Text.find(Open);
+      if (At == StringRef::npos)
+        break;
+      // The end of the attribute: its parentheses balanced.
+      size_t End = At + Open.size() - 2;
+      for (unsigned Depth = 0; End < Text.size(); ++End) {
+        if (Text[End] == '(')
+          ++Depth;
+        else if (Text[End] == ')' && --Depth == 0)
+          break;
+      }
+      if (End == Text.size())
+        break;
+      Rest += Text.substr(0, At).str();
+      Attrs += Text.substr(At + 1, End + 1 - At - 1).str() + " ";
+      Text = Text.substr(End + 1);
+    }
+    Rest += Text.str();
+    // After `template <...> ` heads (angle brackets balanced).
+    size_t Pos = 0;
+    StringRef R(Rest);
+    while (R.substr(Pos).startswith("template <")) {
+      unsigned Depth = 0;
+      size_t I = Pos + 9;
+      for (; I < R.size(); ++I) {
+        if (R[I] == '<')
+          ++Depth;
+        else if (R[I] == '>' && --Depth == 0)
+          break;
+      }
+      Pos = std::min(R.size(), I + 2);
+    }
+    return Rest.substr(0, Pos) + Attrs + Rest.substr(Pos);
+  }
+
   /// The printer puts `alignas(N)` after a variable's declarator, where it
   /// would apply to the type: it goes first.
   static std::string alignasFirst(StringRef Text) {
@@ -453,6 +516,35 @@ private:
         !RD->isAnonymousStructOrUnion())
       return RD;
     return nullptr;
+  }
+
+  static bool isConstructorOrDestructor(const Decl *M) {
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(M))
+      M = FT->getTemplatedDecl();
+    return isa<CXXConstructorDecl>(M) || isa<CXXDestructorDecl>(M);
+  }
+
+  /// A specialization's constructor is printed with the class's canonical
+  /// template arguments (`tile_impl<Size, type-parameter-0-1, false>(...)`);
+  /// the declarator needs the plain class name (`tile_impl(...)`).
+  static std::string plainClassName(StringRef Text, StringRef Name) {
+    for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
+      bool Starts = At == 0 || Text[At - 1] == ' ' || Text[At - 1] == '~';
+      size_t Open = At + Name.size();
+      if (!Starts || Open >= Text.size() || Text[Open] != '<')
+        continue;
+      unsigned Depth = 0;
+      size_t Close = Open;
+      for (; Close < Text.size(); ++Close) {
+        if (Text[Close] == '<')
+          ++Depth;
+        else if (Text[Close] == '>' && --Depth == 0)
+          break;
+      }
+      if (Close + 1 < Text.size() && Text[Close + 1] == '(')
+        return (Text.substr(0, Open) + Text.substr(Close + 1)).str();
+    }
+    return Text.str();
   }
 
   void printRecord(const CXXRecordDecl *RD, const ClassTemplateDecl *CT, raw_ostream &OS,
@@ -496,6 +588,14 @@ private:
           printRecord(Unnamed, nullptr, OS, Indent + 2, FD->getName());
           continue;
         }
+      if (isa<ClassTemplateSpecializationDecl>(RD) && isConstructorOrDestructor(M)) {
+        std::string Text;
+        raw_string_ostream TS(Text);
+        print(M, TS, Indent + 2);
+        TS.flush();
+        OS << plainClassName(Text, RD->getName());
+        continue;
+      }
       print(M, OS, Indent + 2);
     }
     OS.indent(Indent) << "}" << (Declarator.empty() ? "" : " ") << Declarator << ";\n";
@@ -529,13 +629,16 @@ public:
     SourceManager &SM = Ctx.getSourceManager();
     SetVector<const Decl *> Chosen;
     std::vector<const Decl *> Work;
+    std::vector<const Decl *> Specializations;
     auto Choose = [&](const Decl *D) {
       D = unitOf(D);
       if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
         if (FD->getBuiltinID())
           return; // Clang knows it already
       if (!D || isa<TranslationUnitDecl>(D) || isa<NamespaceDecl>(D) ||
-          isa<LinkageSpecDecl>(D))
+          isa<LinkageSpecDecl>(D) || isa<TemplateTypeParmDecl>(D) ||
+          isa<NonTypeTemplateParmDecl>(D) || isa<TemplateTemplateParmDecl>(D) ||
+          isa<ParmVarDecl>(D))
         return;
       // An unnamed tag is printed with the typedef that names it.
       if (const auto *Tag = dyn_cast<TagDecl>(D))
@@ -546,13 +649,36 @@ public:
       const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(L));
       if (!FE || !inSdk(FE->getName()))
         return;
-      if (Chosen.insert(D))
-        Work.push_back(D);
+      if (!Chosen.insert(D))
+        return;
+      Work.push_back(D);
+      // A class template's partial and explicit specializations: code
+      // instantiating the template may pick one (cooperative groups'
+      // thread_block_tile_impl<Size, ParentT, false>). Not libcu++'s: its
+      // metaprogramming (packs, nested template heads, hidden friends)
+      // does not print back as valid C++, and the code that uses it parses
+      // without them.
+      const auto *CT = dyn_cast<ClassTemplateDecl>(D);
+      if (CT && !StringRef(CT->getQualifiedNameAsString()).startswith("cuda::std::")) {
+        SmallVector<ClassTemplatePartialSpecializationDecl *, 4> Partial;
+        const_cast<ClassTemplateDecl *>(CT)->getPartialSpecializations(Partial);
+        for (const ClassTemplatePartialSpecializationDecl *PS : Partial)
+          Specializations.push_back(PS);
+        for (const ClassTemplateSpecializationDecl *S : CT->specializations())
+          if (S->isExplicitSpecialization())
+            Specializations.push_back(S);
+      }
     };
     walk(Ctx.getTranslationUnitDecl(), Choose);
     std::function<void(const Decl *)> ChooseFn = Choose;
     OutsideRefs(SM, ChooseFn).TraverseDecl(Ctx.getTranslationUnitDecl());
-    while (!Work.empty()) {
+    while (!Work.empty() || !Specializations.empty()) {
+      if (Work.empty()) {
+        const Decl *S = Specializations.back();
+        Specializations.pop_back();
+        Choose(S);
+        continue;
+      }
       const Decl *D = Work.back();
       Work.pop_back();
       Refs R;
@@ -563,6 +689,9 @@ public:
     Printer P(Ctx);
     addForwardDeclarations(Chosen, SM);
     for (const Decl *D : Chosen) {
+      if (const auto *UD = dyn_cast<UsingDirectiveDecl>(D))
+        if (!nominatesChosen(UD, Chosen))
+          continue;
       SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
       std::string Text;
       raw_string_ostream OS(Text);
@@ -594,6 +723,22 @@ private:
     const FileEntry *FE =
         SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
     return FE && inSdk(FE->getName());
+  }
+
+  /// A using directive is printed when its namespace is opened beside it
+  /// (Printer::print) or holds a chosen declaration; otherwise the
+  /// namespace would not exist in the generated headers
+  /// (`using namespace cuda::std::chrono_literals` in libcu++'s chrono).
+  static bool nominatesChosen(const UsingDirectiveDecl *UD,
+                              const SetVector<const Decl *> &Chosen) {
+    const NamespaceDecl *NS = UD->getNominatedNamespace();
+    if (NS->getParent() == UD->getDeclContext())
+      return true;
+    for (const Decl *D : Chosen)
+      for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+        if (DC->getPrimaryContext() == NS->getPrimaryContext())
+          return true;
+    return false;
   }
 
   /// The qualified name as users spell it: without the versioned inner
@@ -658,8 +803,10 @@ private:
   /// them (a file may use a record that a later file defines).
   void addForwardDeclarations(const SetVector<const Decl *> &Chosen, SourceManager &SM) {
     for (const Decl *D : Chosen) {
-      // Not for templates: the definition prints the default arguments a
-      // forward declaration gave.
+      if (const auto *CT = dyn_cast<ClassTemplateDecl>(D)) {
+        addTemplateForwardDeclarations(CT, SM);
+        continue;
+      }
       const TagDecl *Tag = dyn_cast<TagDecl>(D);
       if (!Tag || !Tag->getIdentifier() || !isa<RecordDecl>(Tag))
         continue;
@@ -685,6 +832,56 @@ private:
         F.Events[realOf(FE)].push_back(E);
       }
     }
+  }
+
+  /// The forward declarations of a chosen class template (thrust names
+  /// `mr::allocator` through one before the file defining it), without
+  /// default arguments: the definition prints them all, inherited ones too.
+  void addTemplateForwardDeclarations(const ClassTemplateDecl *CT, SourceManager &SM) {
+    for (const RedeclarableTemplateDecl *R : CT->redecls()) {
+      const auto *Fwd = cast<ClassTemplateDecl>(R);
+      if (Fwd->isThisDeclarationADefinition() || Fwd->isImplicit())
+        continue;
+      SourceLocation L = SM.getExpansionLoc(Fwd->getBeginLoc());
+      const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(L));
+      if (!FE || !inSdk(FE->getName()))
+        continue;
+      std::string Text;
+      raw_string_ostream OS(Text);
+      Fwd->print(OS, Ctx().getPrintingPolicy());
+      OS.flush();
+      Event E{SM.getFileOffset(L), Event::DeclEv};
+      E.Rank = 0;
+      E.Text = inContext(Fwd, withoutDefaultArguments(Text) + ";\n");
+      F.Events[realOf(FE)].push_back(E);
+    }
+  }
+
+  /// `template <typename T, class MR = X> class A` without ` = X`: each
+  /// parameter of the outermost template head loses its default.
+  static std::string withoutDefaultArguments(StringRef Text) {
+    if (!Text.startswith("template <"))
+      return Text.str();
+    std::string Out = "template <";
+    unsigned Depth = 1;
+    bool Skipping = false;
+    size_t I = 10;
+    for (; I < Text.size() && Depth > 0; ++I) {
+      char C = Text[I];
+      if (C == '<' || C == '(')
+        ++Depth;
+      else if (C == '>' || C == ')')
+        --Depth;
+      if (Depth == 0)
+        break;
+      if (Depth == 1 && C == ',')
+        Skipping = false;
+      else if (Depth == 1 && Text.substr(I).startswith(" = "))
+        Skipping = true;
+      if (!Skipping)
+        Out += C;
+    }
+    return Out + Text.substr(I).str();
   }
 
   ASTContext &Ctx() { return CI.getASTContext(); }

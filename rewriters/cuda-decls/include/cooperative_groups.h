@@ -12,21 +12,35 @@
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cccl/cuda/std/__atomic/scopes.h>
 #include <cassert>
 #include <cccl/cuda/std/cstdint>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cstring>
-#include <cccl/cuda/std/detail/libcxx/include/chrono>
+#include <chrono>
+#include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
+#include <cccl/cuda/std/detail/libcxx/include/ctime>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
 #include <climits>
+#include <cfloat>
+#include <float.h>
+#include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
+#include <cccl/cuda/std/__functional/binary_function.h>
+#include <iterator>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -52,6 +66,13 @@ namespace cooperative_groups {
 namespace __v1 {
 namespace details {
 constexpr unsigned int thread_block_id = 4;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+constexpr unsigned int multi_tile_group_id = 5;
 }
 }
 }
@@ -180,6 +201,11 @@ public:
 }
 namespace cooperative_groups {
 namespace __v1 {
+template <unsigned int Size> class __static_size_multi_warp_tile_base;
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
 inline thread_block this_thread_block() __attribute__((always_inline)) __attribute__((device));
 }
 }
@@ -230,6 +256,20 @@ inline coalesced_group coalesced_threads() __attribute__((always_inline)) __attr
 namespace cooperative_groups {
 namespace __v1 {
 namespace details {
+template <unsigned int Size> using _is_power_of_2 = cuda::std::integral_constant<bool, (Size & (Size - 1)) == 0>;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+template <unsigned int Size> using _is_single_warp = cuda::std::integral_constant<bool, Size <= 32>;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
 template <unsigned int Size> using _is_multi_warp = cuda::std::integral_constant<bool, (Size > 32) && (Size <= 1024)>;
 }
 }
@@ -237,8 +277,107 @@ template <unsigned int Size> using _is_multi_warp = cuda::std::integral_constant
 namespace cooperative_groups {
 namespace __v1 {
 namespace details {
-unsigned int Size;
+template <unsigned int Size> using _is_valid_single_warp_tile = cuda::std::integral_constant<bool, _is_power_of_2<Size>::value && _is_single_warp<Size>::value>;
 }
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+template <unsigned int Size> using _is_valid_multi_warp_tile = cuda::std::integral_constant<bool, _is_power_of_2<Size>::value && _is_multi_warp<Size>::value>;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size> class __static_size_tile_base {
+protected:
+  static constexpr unsigned int numThreads = Size;
+public:
+  static constexpr cuda::thread_scope thread_scope = cuda::thread_scope::thread_scope_block;
+  static inline unsigned int thread_rank() __attribute__((always_inline)) __attribute__((device));
+  static inline constexpr unsigned int num_threads() __attribute__((always_inline)) __attribute__((device));
+  static inline constexpr unsigned int size() __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size> class __static_size_thread_block_tile_base : public __static_size_tile_base<Size> {
+public:
+  friend  class details::_coalesced_group_data_access;
+private:
+  typedef details::tile::tile_helpers<Size> th;
+  using __static_size_tile_base<Size>::numThreads;
+  static constexpr unsigned int fullMask = 4294967295U;
+protected:
+  static inline unsigned int build_mask() __attribute__((always_inline)) __attribute__((device));
+public:
+  static constexpr unsigned int _group_id = details::coalesced_group_id;
+  static inline void sync() __attribute__((always_inline)) __attribute__((device));
+  template <typename TyElem, typename TyRet = details::remove_qual<TyElem>> inline TyRet shfl(TyElem &&elem, int srcRank) const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyElem, typename TyRet = details::remove_qual<TyElem>> inline TyRet shfl_down(TyElem &&elem, unsigned int delta) const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyElem, typename TyRet = details::remove_qual<TyElem>> inline TyRet shfl_up(TyElem &&elem, unsigned int delta) const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyElem, typename TyRet = details::remove_qual<TyElem>> inline TyRet shfl_xor(TyElem &&elem, unsigned int laneMask) const __attribute__((always_inline)) __attribute__((device));
+  inline int any(int predicate) const __attribute__((always_inline)) __attribute__((device));
+  inline int all(int predicate) const __attribute__((always_inline)) __attribute__((device));
+  inline unsigned int ballot(int predicate) const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyIntegral> inline unsigned int match_any(TyIntegral val) const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyIntegral> inline unsigned int match_all(TyIntegral val, int &pred) const __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size, typename ParentT> class __static_parent_thread_block_tile_base {
+public:
+  static inline unsigned int meta_group_rank() __attribute__((always_inline)) __attribute__((device));
+  static inline unsigned int meta_group_size() __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size, typename ParentT = void> class __single_warp_thread_block_tile : public __static_size_thread_block_tile_base<Size>, public __static_parent_thread_block_tile_base<Size, ParentT> {
+  typedef __static_parent_thread_block_tile_base<Size, ParentT> staticParentBaseT;
+public:
+  friend  class details::_coalesced_group_data_access;
+protected:
+  inline __single_warp_thread_block_tile<Size, ParentT>() __attribute__((always_inline)) __attribute__((device));
+  inline __single_warp_thread_block_tile<Size, ParentT>(unsigned int, unsigned int) __attribute__((always_inline)) __attribute__((device));
+  static inline unsigned int get_mask() __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size> class __single_warp_thread_block_tile<Size, void> : public __static_size_thread_block_tile_base<Size>, public thread_group_base<details::coalesced_group_id> {
+  static constexpr unsigned int numThreads = Size;
+public:
+  friend  class details::_coalesced_group_data_access;
+private:
+  typedef __static_size_thread_block_tile_base<numThreads> staticSizeBaseT;
+protected:
+  inline __single_warp_thread_block_tile(unsigned int meta_group_rank = 0, unsigned int meta_group_size = 1) __attribute__((always_inline)) __attribute__((device));
+  inline unsigned int get_mask() const __attribute__((always_inline)) __attribute__((device));
+public:
+  using staticSizeBaseT::sync;
+  using staticSizeBaseT::size;
+  using staticSizeBaseT::num_threads;
+  using staticSizeBaseT::thread_rank;
+  inline unsigned int meta_group_rank() const __attribute__((always_inline)) __attribute__((device));
+  inline unsigned int meta_group_size() const __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int, typename ParentT> class __single_warp_thread_block_tile;
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int, typename ParentT> class __single_warp_thread_block_tile;
 }
 }
 namespace cooperative_groups {
@@ -264,7 +403,98 @@ inline coalesced_group tiled_partition(const coalesced_group &parent, unsigned i
 namespace cooperative_groups {
 namespace __v1 {
 namespace details {
+template <unsigned int Size, typename ParentT> class internal_thread_block_tile : public __single_warp_thread_block_tile<Size, ParentT> {
+};
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size> class __static_size_multi_warp_tile_base : public __static_size_tile_base<Size> {
+public:
+private:
+  using WarpType = details::internal_thread_block_tile<32, __static_size_multi_warp_tile_base<Size>>;
+  using ThisType = __static_size_multi_warp_tile_base<Size>;
+  static constexpr int numWarps = Size / 32;
+protected:
+  details::multi_warp_scratch *const tile_memory;
+  template <typename GroupT> inline __static_size_multi_warp_tile_base<Size>(const GroupT &g) __attribute__((always_inline)) __attribute__((device));
+private:
+  inline details::barrier_t *get_sync_location() const __attribute__((always_inline)) __attribute__((device));
+  template <typename T> inline T *get_scratch_location(unsigned int warp_id) const __attribute__((always_inline)) __attribute__((device));
+  template <typename T> inline T *get_scratch_location() const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyVal> inline TyVal shfl_impl(TyVal val, unsigned int src) const __attribute__((always_inline)) __attribute__((device));
+  template <typename TyVal, typename WarpLambda, typename InterWarpLambda> inline TyVal collectives_scheme(const WarpLambda &warp_lambda, const InterWarpLambda &inter_warp_lambda) const __attribute__((always_inline)) __attribute__((device));
+public:
+  static constexpr unsigned int _group_id = details::multi_tile_group_id;
+  using __static_size_tile_base<Size>::thread_rank;
+  template <typename TyVal> inline TyVal shfl(TyVal val, unsigned int src) const __attribute__((always_inline)) __attribute__((device));
+  inline void sync() const __attribute__((always_inline)) __attribute__((device));
+  inline int any(int predicate) const __attribute__((always_inline)) __attribute__((device));
+  inline int all(int predicate) const __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size, typename ParentT = void> class __multi_warp_thread_block_tile : public __static_size_multi_warp_tile_base<Size>, public __static_parent_thread_block_tile_base<Size, ParentT> {
+  typedef __static_parent_thread_block_tile_base<Size, ParentT> staticParentBaseT;
+  typedef __static_size_multi_warp_tile_base<Size> staticTileBaseT;
+protected:
+  inline __multi_warp_thread_block_tile<Size, ParentT>(const ParentT &g) __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size> class __multi_warp_thread_block_tile<Size, void> : public __static_size_multi_warp_tile_base<Size> {
+  const unsigned int metaGroupRank;
+  const unsigned int metaGroupSize;
+protected:
+  template <unsigned int OtherSize, typename ParentT> inline __multi_warp_thread_block_tile(const __multi_warp_thread_block_tile<OtherSize, ParentT> &g) __attribute__((always_inline)) __attribute__((device));
+public:
+  inline unsigned int meta_group_rank() const __attribute__((always_inline)) __attribute__((device));
+  inline unsigned int meta_group_size() const __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size, typename ParentT> class thread_block_tile;
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
 template <unsigned int Size, typename ParentT, bool IsMultiWarp> class thread_block_tile_impl;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+template <unsigned int Size, typename ParentT, bool IsMultiWarp> class thread_block_tile_impl;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+template <unsigned int Size, typename ParentT> class thread_block_tile_impl<Size, ParentT, false> : public __single_warp_thread_block_tile<Size, ParentT> {
+protected:
+  template <unsigned int OtherSize, typename OtherParentT, bool OtherIsMultiWarp> inline thread_block_tile_impl(const thread_block_tile_impl<OtherSize, OtherParentT, OtherIsMultiWarp> &g) __attribute__((always_inline)) __attribute__((device));
+  inline thread_block_tile_impl(const thread_block &g) __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+template <unsigned int Size, typename ParentT> class thread_block_tile_impl<Size, ParentT, true> : public __multi_warp_thread_block_tile<Size, ParentT> {
+protected:
+  template <typename GroupT> inline thread_block_tile_impl(const GroupT &g) __attribute__((always_inline)) __attribute__((device));
+};
 }
 }
 }
@@ -278,6 +508,22 @@ protected:
 public:
   inline operator thread_block_tile<Size, void>() const __attribute__((always_inline)) __attribute__((device));
 };
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size> class thread_block_tile<Size, void> : public details::thread_block_tile_impl<Size, void, details::_is_multi_warp<Size>::value> {
+public:
+protected:
+  template <unsigned int OtherSize, typename OtherParentT> inline thread_block_tile(const thread_block_tile<OtherSize, OtherParentT> &g) __attribute__((always_inline)) __attribute__((device));
+public:
+  template <typename ParentT> inline thread_block_tile(const thread_block_tile<Size, ParentT> &g) __attribute__((always_inline)) __attribute__((device));
+};
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int, typename ParentT> class thread_block_tile;
 }
 }
 namespace cooperative_groups {

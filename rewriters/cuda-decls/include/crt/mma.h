@@ -164,6 +164,42 @@ template <typename T> struct helper_traits {
 }
 namespace nvcuda {
 namespace wmma {
+template<> struct helper_traits<experimental::precision::u4> {
+  typedef experimental::precision::u4 element_type;
+  typedef unsigned int storage_element_type;
+  typedef unsigned int fill_argument_type;
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> struct helper_traits<experimental::precision::s4> {
+  typedef experimental::precision::s4 element_type;
+  typedef int storage_element_type;
+  typedef int fill_argument_type;
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> struct helper_traits<experimental::precision::b1> {
+  typedef experimental::precision::b1 element_type;
+  typedef unsigned int storage_element_type;
+  typedef unsigned int fill_argument_type;
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> struct helper_traits<precision::tf32> {
+  typedef precision::tf32 element_type;
+  typedef float storage_element_type;
+  typedef float fill_argument_type;
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
 template <typename T, int size, int packed_size = size> struct __attribute__((aligned(8))) __frag_base {
   enum {
         num_elements = size
@@ -189,7 +225,462 @@ template <typename FragEleType, int size, int packed_size> static inline void fi
 }
 namespace nvcuda {
 namespace wmma {
+template <typename Use, int m, int n, int k, typename T, typename Layout> class fragment;
+}
+}
+namespace nvcuda {
+namespace wmma {
 template <typename Use, int m, int n, int k, typename T, typename Layout = void> class fragment;
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, __half, row_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, __half, col_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, __half, row_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, __half, col_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 16, 16, 16, __half> : public __frag_base<__half, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 16, 16, 16, float> : public __frag_base<float, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, signed char, row_major> : public __frag_base<signed char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, signed char, col_major> : public __frag_base<signed char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, unsigned char, row_major> : public __frag_base<unsigned char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, unsigned char, col_major> : public __frag_base<unsigned char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, signed char, row_major> : public __frag_base<signed char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, signed char, col_major> : public __frag_base<signed char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, unsigned char, row_major> : public __frag_base<unsigned char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, unsigned char, col_major> : public __frag_base<unsigned char, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 16, 16, 16, int> : public __frag_base<int, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, __nv_bfloat16, row_major> : public __frag_base<__nv_bfloat16, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 16, __nv_bfloat16, col_major> : public __frag_base<__nv_bfloat16, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, __nv_bfloat16, row_major> : public __frag_base<__nv_bfloat16, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 16, __nv_bfloat16, col_major> : public __frag_base<__nv_bfloat16, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, __half, row_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, __half, col_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, __half, row_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, __half, col_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 32, 8, 16, __half> : public __frag_base<__half, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 32, 8, 16, float> : public __frag_base<float, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, signed char, row_major> : public __frag_base<signed char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, signed char, col_major> : public __frag_base<signed char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, unsigned char, row_major> : public __frag_base<unsigned char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, unsigned char, col_major> : public __frag_base<unsigned char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, signed char, row_major> : public __frag_base<signed char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, signed char, col_major> : public __frag_base<signed char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, unsigned char, row_major> : public __frag_base<unsigned char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, unsigned char, col_major> : public __frag_base<unsigned char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 32, 8, 16, int> : public __frag_base<int, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, __nv_bfloat16, row_major> : public __frag_base<__nv_bfloat16, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 32, 8, 16, __nv_bfloat16, col_major> : public __frag_base<__nv_bfloat16, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, __nv_bfloat16, row_major> : public __frag_base<__nv_bfloat16, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 32, 8, 16, __nv_bfloat16, col_major> : public __frag_base<__nv_bfloat16, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, __half, row_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, __half, col_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, __half, row_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, __half, col_major> : public __frag_base<__half, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 8, 32, 16, __half> : public __frag_base<__half, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 8, 32, 16, float> : public __frag_base<float, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, signed char, row_major> : public __frag_base<signed char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, signed char, col_major> : public __frag_base<signed char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, unsigned char, row_major> : public __frag_base<unsigned char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, unsigned char, col_major> : public __frag_base<unsigned char, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, signed char, row_major> : public __frag_base<signed char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, signed char, col_major> : public __frag_base<signed char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, unsigned char, row_major> : public __frag_base<unsigned char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, unsigned char, col_major> : public __frag_base<unsigned char, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 8, 32, 16, int> : public __frag_base<int, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, __nv_bfloat16, row_major> : public __frag_base<__nv_bfloat16, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 32, 16, __nv_bfloat16, col_major> : public __frag_base<__nv_bfloat16, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, __nv_bfloat16, row_major> : public __frag_base<__nv_bfloat16, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 32, 16, __nv_bfloat16, col_major> : public __frag_base<__nv_bfloat16, 16> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 8, 32, experimental::precision::u4, row_major> : public __frag_base<experimental::precision::u4, 8, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 8, 32, experimental::precision::s4, row_major> : public __frag_base<experimental::precision::s4, 8, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 8, 32, experimental::precision::u4, col_major> : public __frag_base<experimental::precision::u4, 8, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 8, 32, experimental::precision::s4, col_major> : public __frag_base<experimental::precision::s4, 8, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 8, 8, 32, int> : public __frag_base<int, 2> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 8, 128, experimental::precision::b1, row_major> : public __frag_base<experimental::precision::b1, 32, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major> : public __frag_base<experimental::precision::b1, 32, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 8, 8, 128, int> : public __frag_base<int, 2> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 8, precision::tf32, row_major> : public __frag_base<precision::tf32, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 16, 16, 8, precision::tf32, col_major> : public __frag_base<precision::tf32, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 8, precision::tf32, row_major> : public __frag_base<precision::tf32, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 16, 16, 8, precision::tf32, col_major> : public __frag_base<precision::tf32, 4> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 16, 16, 8, float> : public __frag_base<float, 8> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 8, 4, double, row_major> : public __frag_base<double, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_a, 8, 8, 4, double, col_major> : public __frag_base<double, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 8, 4, double, row_major> : public __frag_base<double, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<matrix_b, 8, 8, 4, double, col_major> : public __frag_base<double, 1> {
+};
+}
+}
+namespace nvcuda {
+namespace wmma {
+template<> class fragment<accumulator, 8, 8, 4, double> : public __frag_base<double, 2> {
+};
 }
 }
 namespace nvcuda {

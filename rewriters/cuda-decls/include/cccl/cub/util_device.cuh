@@ -10,6 +10,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
@@ -19,16 +20,19 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
 #include <utility>
@@ -37,7 +41,7 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
 #include <cuda_runtime_api.h>
 #include <cstdlib>
 #include <cstdio>
@@ -53,4 +57,5 @@
 #include <cccl/thrust/version.h>
 #include <cccl/thrust/system/cuda/config.h>
 #include <cccl/cuda/__cmath/ceil_div.h>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <math.h>

@@ -16,11 +16,14 @@
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
@@ -28,10 +31,11 @@
 #include <cccl/cuda/std/cstdint>
 #include <cstring>
 #include <new>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <climits>
 #include <cfloat>
 #include <float.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>

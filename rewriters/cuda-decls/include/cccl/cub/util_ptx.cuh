@@ -9,3 +9,8 @@ inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 inline int RowMajorTid(int block_dim_x, int block_dim_y, int block_dim_z) __attribute__((device)) __attribute__((always_inline));
 }
 }
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <int LOGICAL_WARP_THREADS> inline unsigned int WarpMask(unsigned int warp_id) __attribute__((host)) __attribute__((device)) __attribute__((always_inline));
+}
+}

@@ -11,20 +11,24 @@
 #include <assert.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
-#include <cccl/cuda/std/__cstddef/types.h>
-#include <version>
-#include <cccl/cuda/std/__type_traits/is_reference.h>
-#include <cccl/cuda/std/__type_traits/is_void.h>
-#include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__cstddef/types.h>
+#include <version>
+#include <cccl/cuda/std/__type_traits/is_reference.h>
+#include <cccl/cuda/std/__type_traits/is_void.h>
+#include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
+#include <cccl/cuda/std/initializer_list>
 #include <utility>
 #include <cccl/cuda/std/cstdint>
 #include <cstring>
@@ -36,6 +40,7 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <cccl/cuda/std/__algorithm/min.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <new>
@@ -54,6 +59,15 @@ inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 template <int N, int CURRENT_VAL = N, int COUNT = 0> struct Log2 {
   enum {
         VALUE = Log2<N, (CURRENT_VAL >> 1), COUNT + 1>::VALUE
+    };
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <int N, int COUNT> struct Log2<N, 0, COUNT> {
+  enum {
+        VALUE = (1 << (COUNT - 1) < N) ? COUNT : COUNT - 1
     };
 };
 }
@@ -88,13 +102,6 @@ template <auto Value> using constant_t = ::cuda::std::integral_constant<decltype
 }
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
-namespace detail {
-auto Value;
-}
-}
-}
-namespace cub {
-inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 template <typename T, typename IterT = T *> struct FutureValue {
   using value_type = T;
   using iterator_type = IterT;
@@ -115,6 +122,272 @@ template <typename T> struct AlignBytes {
 }
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<short4> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef short4 Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ushort4> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef ushort4 Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<int2> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef int2 Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<uint2> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef uint2 Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<long long> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef long long Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<unsigned long long> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef unsigned long long Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<float2> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef float2 Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<double> {
+  static constexpr unsigned int ALIGN_BYTES = 8;
+  typedef double Type __attribute__((aligned(8)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<long2> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef long2 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulong2> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef ulong2 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<int4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef int4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<uint4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef uint4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<float4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef float4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<long4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef long4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulong4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef ulong4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<long4_16a> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef long4_16a Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<long4_32a> {
+  static constexpr unsigned int ALIGN_BYTES = 32;
+  typedef long4_32a Type __attribute__((aligned(32)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulong4_16a> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef ulong4_16a Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulong4_32a> {
+  static constexpr unsigned int ALIGN_BYTES = 32;
+  typedef ulong4_32a Type __attribute__((aligned(32)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<longlong2> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef longlong2 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulonglong2> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef ulonglong2 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<double2> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef double2 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<longlong4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef longlong4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulonglong4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef ulonglong4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<double4> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef double4 Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<longlong4_16a> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef longlong4_16a Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<longlong4_32a> {
+  static constexpr unsigned int ALIGN_BYTES = 32;
+  typedef longlong4_32a Type __attribute__((aligned(32)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulonglong4_16a> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef ulonglong4_16a Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<ulonglong4_32a> {
+  static constexpr unsigned int ALIGN_BYTES = 32;
+  typedef ulonglong4_32a Type __attribute__((aligned(32)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<double4_16a> {
+  static constexpr unsigned int ALIGN_BYTES = 16;
+  typedef double4_16a Type __attribute__((aligned(16)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct AlignBytes<double4_32a> {
+  static constexpr unsigned int ALIGN_BYTES = 32;
+  typedef double4_32a Type __attribute__((aligned(32)));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> struct AlignBytes<volatile T> : AlignBytes<T> {
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> struct AlignBytes<const T> : AlignBytes<T> {
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> struct AlignBytes<const volatile T> : AlignBytes<T> {
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 template <typename T> struct UnitWord {
   static constexpr auto ALIGN_BYTES = AlignBytes<T>::ALIGN_BYTES;
   template <typename Unit> struct IsMultiple {
@@ -125,6 +398,54 @@ template <typename T> struct UnitWord {
   using VolatileWord = ::cuda::std::_If<IsMultiple<long long>::IS_MULTIPLE, unsigned long long, ShuffleWord>;
   using DeviceWord = ::cuda::std::_If<IsMultiple<longlong2>::IS_MULTIPLE, ulonglong2, VolatileWord>;
   using TextureWord = ::cuda::std::_If<IsMultiple<int4>::IS_MULTIPLE, uint4, ::cuda::std::_If<IsMultiple<int2>::IS_MULTIPLE, uint2, ShuffleWord>>;
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct UnitWord<float2> {
+  using ShuffleWord = int;
+  using VolatileWord = unsigned long long;
+  using DeviceWord = unsigned long long;
+  using TextureWord = float2;
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct UnitWord<float4> {
+  using ShuffleWord = int;
+  using VolatileWord = unsigned long long;
+  using DeviceWord = ulonglong2;
+  using TextureWord = float4;
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template<> struct UnitWord<char2> {
+  using ShuffleWord = unsigned short;
+  using VolatileWord = unsigned short;
+  using DeviceWord = unsigned short;
+  using TextureWord = unsigned short;
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> struct UnitWord<volatile T> : UnitWord<T> {
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> struct UnitWord<const T> : UnitWord<T> {
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> struct UnitWord<const volatile T> : UnitWord<T> {
 };
 }
 }

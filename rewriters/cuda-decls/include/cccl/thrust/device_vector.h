@@ -11,6 +11,7 @@
 #include <cccl/thrust/detail/type_traits.h>
 #include <utility>
 #include <cccl/thrust/detail/type_traits/pointer_traits.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
@@ -20,16 +21,19 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
 #include <cstring>
@@ -37,7 +41,7 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
 #include <cccl/thrust/detail/execution_policy.h>
 #include <cccl/thrust/iterator/detail/iterator_facade_category.h>
 #include <cccl/thrust/iterator/detail/device_system_tag.h>
@@ -82,7 +86,9 @@
 #include <cccl/thrust/for_each.h>
 #include <cccl/thrust/transform.h>
 #include <cccl/thrust/uninitialized_fill.h>
+#include <initializer_list>
 #include <vector>
 #include <cccl/thrust/equal.h>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <cccl/cuda/std/__algorithm/min.h>
 #include <cccl/thrust/device_allocator.h>

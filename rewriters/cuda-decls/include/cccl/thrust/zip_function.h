@@ -7,6 +7,7 @@
 #include <assert.h>
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
@@ -16,16 +17,19 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
 #include <utility>
@@ -34,7 +38,7 @@
 #include <climits>
 #include <cfloat>
 #include <float.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
 #include <cccl/thrust/tuple.h>
 #include <cccl/cuda/std/__functional/operations.h>
 #include <cuda_runtime_api.h>
@@ -43,4 +47,5 @@
 #include <stdexcept>
 #include <cccl/cuda/__functional/maximum.h>
 #include <cccl/cuda/__functional/minimum.h>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <cccl/cuda/std/__algorithm/min.h>

@@ -7,37 +7,70 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
-#include <cccl/cuda/std/__type_traits/integral_constant.h>
-#include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <cccl/cuda/std/__algorithm/min.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
+#include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <utility>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <iterator>
+#include <cccl/cuda/std/__iterator/iterator_traits.h>
 #include <climits>
 #include <cccl/cuda/std/cstdint>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cstring>
 #include <new>
 #include <cfloat>
 #include <float.h>
+#include <cccl/cuda/std/initializer_list>
 #include <cccl/cuda/std/__functional/operations.h>
 #include <cstdlib>
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+using cuda::std::plus;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+using cuda::std::bit_and;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+using cuda::std::bit_xor;
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+using cuda::std::bit_or;
+}
+}
+}
 namespace cooperative_groups {
 namespace __v1 {
 template <typename Ty> struct plus : public details::plus<Ty> {

@@ -23,5 +23,97 @@ public:
 }
 }
 namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template <unsigned int TileCount, unsigned int TileMask, unsigned int LaneMask, unsigned int ShiftCount> struct _tile_helpers {
+  static constexpr unsigned int tileCount = TileCount;
+  static constexpr unsigned int tileMask = TileMask;
+  static constexpr unsigned int laneMask = LaneMask;
+  static constexpr unsigned int shiftCount = ShiftCount;
+};
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template <unsigned int> struct tile_helpers;
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template <unsigned int> struct tile_helpers;
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template<> struct tile_helpers<32> : public _tile_helpers<1, 4294967295U, 31, 5> {
+};
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template<> struct tile_helpers<16> : public _tile_helpers<2, 65535, 15, 4> {
+};
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template<> struct tile_helpers<8> : public _tile_helpers<4, 255, 7, 3> {
+};
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template<> struct tile_helpers<4> : public _tile_helpers<8, 15, 3, 2> {
+};
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template<> struct tile_helpers<2> : public _tile_helpers<16, 3, 1, 1> {
+};
+}
+}
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+namespace tile {
+template<> struct tile_helpers<1> : public _tile_helpers<32, 1, 0, 0> {
+};
+}
+}
+}
+}
+namespace cooperative_groups {
 using namespace ::cooperative_groups::__v1;
 }

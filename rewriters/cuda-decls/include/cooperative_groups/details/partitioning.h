@@ -4,5 +4,25 @@
 #include <cooperative_groups/details/info.h>
 #include <cooperative_groups/details/helpers.h>
 namespace cooperative_groups {
+namespace __v1 {
+static inline coalesced_group binary_partition(const coalesced_group &tile, bool pred) __attribute__((always_inline)) __attribute__((device));
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <unsigned int Size, typename ParentT> static inline coalesced_group binary_partition(const thread_block_tile<Size, ParentT> &tile, bool pred) __attribute__((always_inline)) __attribute__((device));
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <typename TyPredicate> static inline coalesced_group labeled_partition(const coalesced_group &tile, TyPredicate pred) __attribute__((always_inline)) __attribute__((device));
+}
+}
+namespace cooperative_groups {
+namespace __v1 {
+template <typename TyPredicate, unsigned int Size, typename ParentT> static inline coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> &tile, TyPredicate pred) __attribute__((always_inline)) __attribute__((device));
+}
+}
+namespace cooperative_groups {
 using namespace ::cooperative_groups::__v1;
 }

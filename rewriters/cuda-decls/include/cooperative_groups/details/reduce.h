@@ -8,7 +8,7 @@
 #include <cooperative_groups.h>
 namespace cooperative_groups {
 namespace __v1 {
-template <typename TyGroup, typename TyVal, typename TyFn> inline auto reduce(const TyGroup &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val)) __attribute__((always_inline)) __attribute__((device));
+template <typename TyGroup, typename TyVal, typename TyFn> __attribute__((always_inline)) __attribute__((device)) inline auto reduce(const TyGroup &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val));
 }
 }
 namespace cooperative_groups {

@@ -7,7 +7,7 @@
 #include <cooperative_groups/details/coalesced_scan.h>
 namespace cooperative_groups {
 namespace __v1 {
-template <typename TyGroup, typename TyVal, typename TyFn> inline auto inclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val)) __attribute__((always_inline)) __attribute__((device));
+template <typename TyGroup, typename TyVal, typename TyFn> __attribute__((always_inline)) __attribute__((device)) inline auto inclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val));
 }
 }
 namespace cooperative_groups {
@@ -17,7 +17,7 @@ template <typename TyGroup, typename TyVal> inline details::remove_qual<TyVal> i
 }
 namespace cooperative_groups {
 namespace __v1 {
-template <typename TyGroup, typename TyVal, typename TyFn> inline auto exclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val)) __attribute__((always_inline)) __attribute__((device));
+template <typename TyGroup, typename TyVal, typename TyFn> __attribute__((always_inline)) __attribute__((device)) inline auto exclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val));
 }
 }
 namespace cooperative_groups {

@@ -26,7 +26,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm 
   template <int DUMMY> struct LoadInternal<BLOCK_LOAD_DIRECT, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline LoadInternal<cub::BLOCK_LOAD_DIRECT, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator, typename DefaultT> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));
@@ -34,7 +34,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm 
   template <int DUMMY> struct LoadInternal<BLOCK_LOAD_STRIPED, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline LoadInternal<cub::BLOCK_LOAD_STRIPED, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator, typename DefaultT> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));
@@ -42,7 +42,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm 
   template <int DUMMY> struct LoadInternal<BLOCK_LOAD_VECTORIZE, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline LoadInternal<cub::BLOCK_LOAD_VECTORIZE, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     inline void Load(const T *block_ptr, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     inline void Load(T *block_ptr, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
@@ -56,7 +56,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm 
     using TempStorage = Uninitialized<_TempStorage>;
     _TempStorage &temp_storage;
     int linear_tid;
-    inline LoadInternal<cub::BLOCK_LOAD_TRANSPOSE, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator, typename DefaultT> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));
@@ -68,7 +68,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm 
     using TempStorage = Uninitialized<_TempStorage>;
     _TempStorage &temp_storage;
     int linear_tid;
-    inline LoadInternal<cub::BLOCK_LOAD_WARP_TRANSPOSE, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator, typename DefaultT> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));
@@ -80,7 +80,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm 
     using TempStorage = Uninitialized<_TempStorage>;
     _TempStorage &temp_storage;
     int linear_tid;
-    inline LoadInternal<cub::BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end) __attribute__((device)) __attribute__((always_inline));
     template <typename RandomAccessIterator, typename DefaultT> inline void Load(RandomAccessIterator block_src_it, T (&dst_items)[ITEMS_PER_THREAD], int block_items_end, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));

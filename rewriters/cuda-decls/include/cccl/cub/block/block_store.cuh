@@ -27,21 +27,21 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm
   template <int DUMMY> struct StoreInternal<BLOCK_STORE_DIRECT, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline StoreInternal<cub::BLOCK_STORE_DIRECT, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };
   template <int DUMMY> struct StoreInternal<BLOCK_STORE_STRIPED, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline StoreInternal<cub::BLOCK_STORE_STRIPED, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };
   template <int DUMMY> struct StoreInternal<BLOCK_STORE_VECTORIZE, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline StoreInternal<cub::BLOCK_STORE_VECTORIZE, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     inline void Store(T *block_ptr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
@@ -55,7 +55,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm
     };
     _TempStorage &temp_storage;
     int linear_tid;
-    inline StoreInternal<cub::BLOCK_STORE_TRANSPOSE, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };
@@ -71,7 +71,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm
     };
     _TempStorage &temp_storage;
     int linear_tid;
-    inline StoreInternal<cub::BLOCK_STORE_WARP_TRANSPOSE, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };
@@ -87,7 +87,7 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm
     };
     _TempStorage &temp_storage;
     int linear_tid;
-    inline StoreInternal<cub::BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };

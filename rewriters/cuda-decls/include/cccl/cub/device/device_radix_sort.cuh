@@ -8,22 +8,26 @@
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/integral_constant.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
-#include <cccl/cuda/std/__type_traits/is_reference.h>
-#include <cccl/cuda/std/__type_traits/is_void.h>
-#include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
+#include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__type_traits/is_reference.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_void.h>
+#include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
@@ -50,6 +54,7 @@
 #include <cccl/cub/util_math.cuh>
 #include <cccl/cuda/__ptx/instructions/cp_reduce_async_bulk.h>
 #include <cccl/cuda/__ptx/instructions/generated/get_sreg.h>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <cccl/cuda/std/__algorithm/min.h>
 #include <climits>
 #include <cfloat>
@@ -82,7 +87,7 @@ private:
   template <SortOrder Order, typename KeyT, typename ValueT, typename OffsetT, typename DecomposerT> static cudaError_t custom_radix_sort(::cuda::std::true_type, void *d_temp_storage, size_t &temp_storage_bytes, bool is_overwrite_okay, DoubleBuffer<KeyT> &d_keys, DoubleBuffer<ValueT> &d_values, OffsetT num_items, DecomposerT decomposer, int begin_bit, int end_bit, cudaStream_t stream) __attribute__((host));
   template <SortOrder Order, typename KeyT, typename ValueT, typename NumItemsT, typename DecomposerT> static cudaError_t custom_radix_sort(::cuda::std::false_type, void *d_temp_storage, size_t &temp_storage_bytes, bool is_overwrite_okay, DoubleBuffer<KeyT> &d_keys, DoubleBuffer<ValueT> &d_values, NumItemsT num_items, DecomposerT decomposer, cudaStream_t stream) __attribute__((host));
   template <SortOrder Order, typename KeyT, typename ValueT, typename OffsetT, typename DecomposerT> static cudaError_t custom_radix_sort(::cuda::std::true_type, void *d_temp_storage, size_t &temp_storage_bytes, bool is_overwrite_okay, DoubleBuffer<KeyT> &d_keys, DoubleBuffer<ValueT> &d_values, OffsetT num_items, DecomposerT decomposer, cudaStream_t stream) __attribute__((host));
-  static constexpr auto GetName() -> const char * __attribute__((host)) __attribute__((device));
+  __attribute__((host)) __attribute__((device)) static constexpr auto GetName() -> const char *;
 public:
   template <typename KeyT, typename ValueT, typename NumItemsT> static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const KeyT *d_keys_in, KeyT *d_keys_out, const ValueT *d_values_in, ValueT *d_values_out, NumItemsT num_items, int begin_bit = 0, int end_bit = sizeof(KeyT) * 8, cudaStream_t stream = 0) __attribute__((host));
   template <typename KeyT, typename ValueT, typename NumItemsT, typename DecomposerT> static ::cuda::std::enable_if_t<!::cuda::std::is_convertible_v<DecomposerT, int>, cudaError_t> SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const KeyT *d_keys_in, KeyT *d_keys_out, const ValueT *d_values_in, ValueT *d_values_out, NumItemsT num_items, DecomposerT decomposer, int begin_bit, int end_bit, cudaStream_t stream = 0) __attribute__((host));

@@ -14,11 +14,13 @@
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <nvtx3/nvToolsExt.h>
 #include <memory>
 #include <string>
@@ -27,12 +29,13 @@
 #include <cstddef>
 #include <cstring>
 #include <cstdlib>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
 #include <cccl/cuda/std/cstdint>
 #include <new>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
 #include <optional>
 #include <cccl/cub/util_ptx.cuh>
 #include <cccl/cub/util_type.cuh>
@@ -40,6 +43,7 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <climits>
 #include <cfloat>
 #include <float.h>
@@ -59,6 +63,7 @@
 #include <cccl/thrust/version.h>
 #include <cccl/thrust/system/cuda/config.h>
 #include <cccl/cuda/__cmath/ceil_div.h>
+#include <cccl/cuda/std/__algorithm/max.h>
 #include <math.h>
 #include <stdexcept>
 #include <cuda_runtime_api.h>

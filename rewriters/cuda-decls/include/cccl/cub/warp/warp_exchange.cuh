@@ -10,6 +10,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
@@ -19,16 +20,19 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
@@ -42,27 +46,6 @@ namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 namespace detail {
 template <typename InputT, int ITEMS_PER_THREAD, int LOGICAL_WARP_THREADS, WarpExchangeAlgorithm WARP_EXCHANGE_ALGORITHM> using InternalWarpExchangeImpl = ::cuda::std::_If<WARP_EXCHANGE_ALGORITHM == WARP_EXCHANGE_SMEM, WarpExchangeSmem<InputT, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS>, WarpExchangeShfl<InputT, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS>>;
-}
-}
-}
-namespace cub {
-inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
-namespace detail {
-int ITEMS_PER_THREAD;
-}
-}
-}
-namespace cub {
-inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
-namespace detail {
-int LOGICAL_WARP_THREADS;
-}
-}
-}
-namespace cub {
-inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
-namespace detail {
-WarpExchangeAlgorithm WARP_EXCHANGE_ALGORITHM;
 }
 }
 }

@@ -14,7 +14,7 @@
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/cstdint>
@@ -23,6 +23,7 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cstring>
@@ -44,7 +45,7 @@ template <typename InputT, int ITEMS_PER_THREAD, WarpLoadAlgorithm ALGORITHM = W
   template <int DUMMY> struct LoadInternal<WARP_LOAD_DIRECT, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline LoadInternal<cub::WARP_LOAD_DIRECT, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT, typename DefaultT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));
@@ -52,7 +53,7 @@ template <typename InputT, int ITEMS_PER_THREAD, WarpLoadAlgorithm ALGORITHM = W
   template <int DUMMY> struct LoadInternal<WARP_LOAD_STRIPED, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline LoadInternal<cub::WARP_LOAD_STRIPED, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT, typename DefaultT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));
@@ -60,7 +61,7 @@ template <typename InputT, int ITEMS_PER_THREAD, WarpLoadAlgorithm ALGORITHM = W
   template <int DUMMY> struct LoadInternal<WARP_LOAD_VECTORIZE, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline LoadInternal<cub::WARP_LOAD_VECTORIZE, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputT *block_ptr, InputT (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(const InputT *block_ptr, InputT (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <CacheLoadModifier MODIFIER, typename ValueType, typename OffsetT> inline void Load(CacheModifiedInputIterator<MODIFIER, ValueType, OffsetT> block_itr, InputT (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
@@ -76,7 +77,7 @@ template <typename InputT, int ITEMS_PER_THREAD, WarpLoadAlgorithm ALGORITHM = W
     };
     _TempStorage &temp_storage;
     int linear_tid;
-    inline LoadInternal<cub::WARP_LOAD_TRANSPOSE, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline LoadInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
     template <typename InputIteratorT, typename DefaultT> inline void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items, DefaultT oob_default) __attribute__((device)) __attribute__((always_inline));

@@ -10,6 +10,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
@@ -19,16 +20,19 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
@@ -54,6 +58,31 @@ public:
   template <typename ReductionOp> inline T Reduce(T input, ReductionOp reduction_op, int valid_items) __attribute__((device)) __attribute__((always_inline));
   template <typename ReductionOp, typename FlagT> inline T HeadSegmentedReduce(T input, FlagT head_flag, ReductionOp reduction_op) __attribute__((device)) __attribute__((always_inline));
   template <typename ReductionOp, typename FlagT> inline T TailSegmentedReduce(T input, FlagT tail_flag, ReductionOp reduction_op) __attribute__((device)) __attribute__((always_inline));
+};
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+template <typename T> class WarpReduce<T, 1> {
+  using _TempStorage = cub::NullType;
+public:
+  struct InternalWarpReduce {
+    struct TempStorage : Uninitialized<_TempStorage> {
+    };
+    inline InternalWarpReduce(TempStorage &) __attribute__((device)) __attribute__((always_inline));
+    template <bool ALL_LANES_VALID, typename ReductionOp> inline T Reduce(T input, int, ReductionOp) __attribute__((device)) __attribute__((always_inline));
+    template <bool HEAD_SEGMENTED, typename FlagT, typename ReductionOp> inline T SegmentedReduce(T input, FlagT, ReductionOp) __attribute__((device)) __attribute__((always_inline));
+  };
+  using TempStorage = typename InternalWarpReduce::TempStorage;
+  inline WarpReduce(TempStorage &) __attribute__((device)) __attribute__((always_inline));
+  inline T Sum(T input) __attribute__((device)) __attribute__((always_inline));
+  inline T Sum(T input, int) __attribute__((device)) __attribute__((always_inline));
+  template <typename FlagT> inline T HeadSegmentedSum(T input, FlagT) __attribute__((device)) __attribute__((always_inline));
+  template <typename FlagT> inline T TailSegmentedSum(T input, FlagT) __attribute__((device)) __attribute__((always_inline));
+  template <typename ReductionOp> inline T Reduce(T input, ReductionOp) __attribute__((device)) __attribute__((always_inline));
+  template <typename ReductionOp> inline T Reduce(T input, ReductionOp, int) __attribute__((device)) __attribute__((always_inline));
+  template <typename ReductionOp, typename FlagT> inline T HeadSegmentedReduce(T input, FlagT, ReductionOp) __attribute__((device)) __attribute__((always_inline));
+  template <typename ReductionOp, typename FlagT> inline T TailSegmentedReduce(T input, FlagT, ReductionOp) __attribute__((device)) __attribute__((always_inline));
 };
 }
 }

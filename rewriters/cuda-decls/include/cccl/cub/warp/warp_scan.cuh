@@ -13,7 +13,7 @@
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/cstdint>
@@ -22,9 +22,11 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cstring>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
@@ -32,7 +34,9 @@
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 template <typename T, int LOGICAL_WARP_THREADS = detail::warp_threads> class WarpScan {

@@ -13,7 +13,7 @@
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/cstdint>
@@ -22,6 +22,7 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cstring>
@@ -43,21 +44,21 @@ template <typename T, int ITEMS_PER_THREAD, WarpStoreAlgorithm ALGORITHM = WARP_
   template <int DUMMY> struct StoreInternal<WARP_STORE_DIRECT, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline StoreInternal<cub::WARP_STORE_DIRECT, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };
   template <int DUMMY> struct StoreInternal<WARP_STORE_STRIPED, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline StoreInternal<cub::WARP_STORE_STRIPED, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };
   template <int DUMMY> struct StoreInternal<WARP_STORE_VECTORIZE, DUMMY> {
     using TempStorage = NullType;
     int linear_tid;
-    inline StoreInternal<cub::WARP_STORE_VECTORIZE, DUMMY>(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     inline void Store(T *block_ptr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
@@ -70,7 +71,7 @@ template <typename T, int ITEMS_PER_THREAD, WarpStoreAlgorithm ALGORITHM = WARP_
     };
     _TempStorage &temp_storage;
     int linear_tid;
-    inline StoreInternal<cub::WARP_STORE_TRANSPOSE, DUMMY>(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
+    inline StoreInternal(TempStorage &temp_storage, int linear_tid) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) __attribute__((device)) __attribute__((always_inline));
     template <typename OutputIteratorT> inline void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) __attribute__((device)) __attribute__((always_inline));
   };

@@ -9,16 +9,19 @@
 #include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 namespace cuda {
 inline namespace __4 {
 template <class _Tp, class _Up, bool __cccl_true_ = true, __cccl_enable_if_t< ::cuda::std::__4::is_integral_v<_Tp> && __cccl_true_, int> = 0, __cccl_enable_if_t< ::cuda::std::__4::is_integral_v<_Up> && __cccl_true_, int> = 0> inline constexpr ::cuda::std::__4::common_type_t<_Tp, _Up> ceil_div(const _Tp __a, const _Up __b) noexcept __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));

@@ -13,3 +13,10 @@ template <class _Tp = void> struct __attribute__((type_visibility("default"))) m
 };
 }
 }
+namespace cuda {
+inline namespace __4 {
+template<> struct __attribute__((type_visibility("default"))) minimum<void> {
+  template <class _T1, class _T2> inline constexpr ::cuda::std::__4::common_type_t<_T1, _T2> operator()(const _T1 &__lhs, const _T2 &__rhs) const noexcept(noexcept((__lhs < __rhs) ? __lhs : __rhs)) __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
+};
+}
+}

@@ -11,26 +11,36 @@
 #include <cccl/thrust/iterator/detail/iterator_category_with_system_and_traversal.h>
 #include <cccl/thrust/iterator/detail/iterator_traversal_tags.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/integral_constant.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
-#include <cccl/cuda/std/__type_traits/is_reference.h>
-#include <cccl/cuda/std/__type_traits/is_void.h>
-#include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
+#include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__type_traits/is_reference.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_void.h>
+#include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 struct input_device_iterator_tag : detail::iterator_category_with_system_and_traversal< ::cuda::std::input_iterator_tag, device_system_tag, single_pass_traversal_tag> {
+};
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+struct output_device_iterator_tag : detail::iterator_category_with_system_and_traversal< ::cuda::std::output_iterator_tag, device_system_tag, single_pass_traversal_tag> {
 };
 }
 }
@@ -55,6 +65,11 @@ struct random_access_device_iterator_tag : detail::iterator_category_with_system
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 using input_host_iterator_tag = ::cuda::std::input_iterator_tag;
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+using output_host_iterator_tag = ::cuda::std::output_iterator_tag;
 }
 }
 namespace thrust {

@@ -27,3 +27,20 @@ public:
 }
 }
 }
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace mr {
+template<> class memory_resource<void *> {
+public:
+  using pointer = void *;
+  virtual ~memory_resource() noexcept = default;
+  pointer allocate(std::size_t bytes, std::size_t alignment = alignof(::thrust::detail::max_align_t));
+  void deallocate(pointer p, std::size_t bytes, std::size_t alignment = alignof(::thrust::detail::max_align_t)) noexcept;
+  bool is_equal(const memory_resource<> &other) const noexcept __attribute__((host)) __attribute__((device));
+  virtual pointer do_allocate(std::size_t bytes, std::size_t alignment) = 0;
+  virtual void do_deallocate(pointer p, std::size_t bytes, std::size_t alignment) = 0;
+  virtual bool do_is_equal(const memory_resource<> &other) const noexcept __attribute__((host)) __attribute__((device));
+};
+}
+}
+}

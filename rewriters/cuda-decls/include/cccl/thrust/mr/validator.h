@@ -10,6 +10,7 @@
 #include <cccl/thrust/detail/alignment.h>
 #include <cstddef>
 #include <cccl/thrust/mr/memory_resource.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
@@ -19,16 +20,19 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {

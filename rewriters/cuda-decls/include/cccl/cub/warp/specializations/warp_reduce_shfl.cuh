@@ -12,7 +12,7 @@
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/cstdint>
@@ -21,9 +21,11 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cstring>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
@@ -31,11 +33,21 @@
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <iterator>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 namespace detail {
 template <class A = int, class = A> struct reduce_add_exists : ::cuda::std::false_type {
+};
+}
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+namespace detail {
+template <class T> struct reduce_add_exists<T, decltype(__reduce_add_sync(4294967295U, T{}))> : ::cuda::std::true_type {
 };
 }
 }
@@ -51,7 +63,23 @@ template <class T = int, class = T> struct reduce_min_exists : ::cuda::std::fals
 namespace cub {
 inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
 namespace detail {
+template <class T> struct reduce_min_exists<T, decltype(__reduce_min_sync(4294967295U, T{}))> : ::cuda::std::true_type {
+};
+}
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+namespace detail {
 template <class T = int, class = T> struct reduce_max_exists : ::cuda::std::false_type {
+};
+}
+}
+}
+namespace cub {
+inline namespace CUB_300001_SM___CUDA_ARCH_LIST__ {
+namespace detail {
+template <class T> struct reduce_max_exists<T, decltype(__reduce_max_sync(4294967295U, T{}))> : ::cuda::std::true_type {
 };
 }
 }

@@ -8,7 +8,7 @@
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/cstdint>

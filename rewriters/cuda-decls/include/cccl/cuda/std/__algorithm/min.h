@@ -6,6 +6,7 @@
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
@@ -13,6 +14,7 @@
 #include <cccl/cuda/std/__type_traits/is_void.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
@@ -20,11 +22,32 @@
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
+namespace cuda {
+namespace std {
+inline namespace __4 {
+template <class _Tp, class _Compare> inline constexpr const _Tp &min(const _Tp &__a, const _Tp &__b, _Compare __comp) __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
+}
+}
+}
 namespace cuda {
 namespace std {
 inline namespace __4 {
 template <class _Tp> inline constexpr const _Tp &min(const _Tp &__a, const _Tp &__b) __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
+}
+}
+}
+namespace cuda {
+namespace std {
+inline namespace __4 {
+template <class _Tp, class _Compare> inline constexpr _Tp min(initializer_list<_Tp> __t, _Compare __comp) __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
+}
+}
+}
+namespace cuda {
+namespace std {
+inline namespace __4 {
+template <class _Tp> inline constexpr _Tp min(initializer_list<_Tp> __t) __attribute__((visibility("hidden"))) __attribute__((exclude_from_explicit_instantiation)) __attribute__((host)) __attribute__((device));
 }
 }
 }

@@ -7,5 +7,7 @@
 #include <assert.h>
 template <bool> struct __cccl_select {
 };
+template<> struct __cccl_select<true> {
+  template <class _Tp> using type = _Tp;
+};
 template <bool _Bp, class _Tp = void> using __cccl_enable_if_t = typename __cccl_select<_Bp>::template type<_Tp>;
-bool _Bp;

@@ -13,3 +13,10 @@ using ::max_align_t;
 }
 }
 }
+namespace cuda {
+namespace std {
+inline namespace __4 {
+using ::ptrdiff_t;
+}
+}
+}

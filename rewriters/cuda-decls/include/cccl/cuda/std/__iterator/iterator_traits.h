@@ -8,22 +8,32 @@
 #include <cccl/cuda/std/__concepts/concept_macros.h>
 #include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
+#include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
-#include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>
-#include <cccl/cuda/std/__type_traits/remove_reference.h>
-#include <cccl/cuda/std/__type_traits/enable_if.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
+#include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <iterator>
 namespace cuda {
 namespace std {
 inline namespace __4 {
 using input_iterator_tag = ::std::input_iterator_tag;
+}
+}
+}
+namespace cuda {
+namespace std {
+inline namespace __4 {
+using output_iterator_tag = ::std::output_iterator_tag;
 }
 }
 }

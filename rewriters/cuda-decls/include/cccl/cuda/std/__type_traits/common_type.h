@@ -13,6 +13,7 @@
 #include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
@@ -20,6 +21,14 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
+namespace cuda {
+namespace std {
+inline namespace __4 {
+template <class ..._Tp> struct __attribute__((type_visibility("default"))) common_type;
+}
+}
+}
 namespace cuda {
 namespace std {
 inline namespace __4 {

@@ -15,14 +15,14 @@ template <bool> struct _IfImpl;
 namespace cuda {
 namespace std {
 inline namespace __4 {
-template <bool _Cond, class _IfRes, class _ElseRes> using _If __attribute__((nodebug)) = typename _IfImpl<_Cond>::template _Select<_IfRes, _ElseRes>;
+template <bool> struct _IfImpl;
 }
 }
 }
 namespace cuda {
 namespace std {
 inline namespace __4 {
-bool _Cond;
+template <bool _Cond, class _IfRes, class _ElseRes> using _If __attribute__((nodebug)) = typename _IfImpl<_Cond>::template _Select<_IfRes, _ElseRes>;
 }
 }
 }

@@ -20,10 +20,3 @@ template <bool _Bp, class _Tp = void> using enable_if_t __attribute__((nodebug))
 }
 }
 }
-namespace cuda {
-namespace std {
-inline namespace __4 {
-bool _Bp;
-}
-}
-}

@@ -39,10 +39,3 @@ template <bool __b> using bool_constant = integral_constant<bool, __b>;
 }
 }
 }
-namespace cuda {
-namespace std {
-inline namespace __4 {
-bool __b;
-}
-}
-}

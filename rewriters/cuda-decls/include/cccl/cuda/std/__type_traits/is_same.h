@@ -14,3 +14,10 @@ template <class _Tp, class _Up> struct __attribute__((type_visibility("default")
 }
 }
 }
+namespace cuda {
+namespace std {
+inline namespace __4 {
+template <class _Tp, class _Up> constexpr bool is_same_v = __is_same(_Tp, _Up);
+}
+}
+}

@@ -21,6 +21,28 @@ template <typename Ptr, typename Enable = void> struct pointer_raw_pointer_impl 
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {
+namespace pointer_traits_detail {
+template <typename T> struct pointer_raw_pointer_impl<T *> {
+  using type = T *;
+};
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+namespace pointer_traits_detail {
+template <typename Ptr> struct pointer_raw_pointer_impl<Ptr, ::cuda::std::void_t<typename Ptr::raw_pointer>> {
+  using type = typename Ptr::raw_pointer;
+};
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
 template <typename T> struct pointer_raw_pointer : pointer_traits_detail::pointer_raw_pointer_impl<T> {
 };
 }

@@ -13,23 +13,27 @@
 #include <cccl/thrust/iterator/detail/iterator_category_to_system.h>
 #include <cccl/thrust/iterator/detail/iterator_category_to_traversal.h>
 #include <cccl/thrust/iterator/iterator_categories.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/integral_constant.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
-#include <cccl/cuda/std/__type_traits/is_reference.h>
-#include <cccl/cuda/std/__type_traits/is_void.h>
-#include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
+#include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__type_traits/is_reference.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_void.h>
+#include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
 #include <cccl/thrust/iterator/detail/iterator_traversal_tags.h>
 #include <cuda_fp16.h>
@@ -46,6 +50,31 @@ template <typename Ptr> struct pointer_element;
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {
+template <typename Ptr> struct pointer_element;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <template <typename ...> class Ptr, typename FirstArg, typename ...Args> struct pointer_element<Ptr<FirstArg, Args...>> {
+  using type = FirstArg;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename T> struct pointer_element<T *> {
+  using type = T;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
 template <typename Ptr> struct pointer_difference {
   using type = typename Ptr::difference_type;
 };
@@ -55,7 +84,77 @@ template <typename Ptr> struct pointer_difference {
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {
+template <typename T> struct pointer_difference<T *> {
+  using type = ::cuda::std::ptrdiff_t;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
 template <typename Ptr, typename T> struct rebind_pointer;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename Ptr, typename T> struct rebind_pointer;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename T, typename U> struct rebind_pointer<T *, U> {
+  using type = U *;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <template <typename, typename ...> class Ptr, typename OldT, typename ...Tail, typename T> struct rebind_pointer<Ptr<OldT, Tail...>, T> {
+  using type = Ptr<T, Tail...>;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <template <typename, typename, typename, typename ...> class Ptr, typename OldT, typename Tag, template <typename ...> class Ref, typename ...RefTail, typename ...PtrTail, typename T> struct rebind_pointer<Ptr<OldT, Tag, Ref<OldT, RefTail...>, PtrTail...>, T> {
+  using type = Ptr<T, Tag, Ref<T, RefTail...>, PtrTail...>;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <template <typename, typename, typename, typename ...> class Ptr, typename OldT, typename Tag, template <typename ...> class Ref, typename ...RefTail, template <typename ...> class DerivedPtr, typename ...DerivedPtrTail, typename T> struct rebind_pointer<Ptr<OldT, Tag, Ref<OldT, RefTail...>, DerivedPtr<OldT, DerivedPtrTail...>>, T> {
+  using type = Ptr<T, Tag, Ref<T, RefTail...>, DerivedPtr<T, DerivedPtrTail...>>;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <template <typename, typename, typename, typename ...> class Ptr, typename OldT, typename Tag, typename ...PtrTail, typename T> struct rebind_pointer<Ptr<OldT, Tag, typename ::cuda::std::add_lvalue_reference<OldT>::type, PtrTail...>, T> {
+  using type = Ptr<T, Tag, typename ::cuda::std::add_lvalue_reference<T>::type, PtrTail...>;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <template <typename, typename, typename, typename ...> class Ptr, typename OldT, typename Tag, template <typename ...> class DerivedPtr, typename ...DerivedPtrTail, typename T> struct rebind_pointer<Ptr<OldT, Tag, typename ::cuda::std::add_lvalue_reference<OldT>::type, DerivedPtr<OldT, DerivedPtrTail...>>, T> {
+  using type = Ptr<T, Tag, typename ::cuda::std::add_lvalue_reference<T>::type, DerivedPtr<T, DerivedPtrTail...>>;
+};
 }
 }
 }
@@ -95,6 +194,60 @@ template <typename Ptr> struct pointer_traits {
   };
   static inline pointer pointer_to(typename pointer_traits_detail::pointer_to_param<element_type>::type r) __attribute__((host)) __attribute__((device));
   using raw_pointer = typename pointer_raw_pointer<Ptr>::type;
+  static inline raw_pointer get(pointer ptr) __attribute__((host)) __attribute__((device));
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename T> struct pointer_traits<T *> {
+  using pointer = T *;
+  using reference = T &;
+  using element_type = T;
+  using difference_type = typename pointer_difference<T *>::type;
+  template <typename U> struct rebind {
+    using other = U *;
+  };
+  static inline pointer pointer_to(typename pointer_traits_detail::pointer_to_param<element_type>::type r) __attribute__((host)) __attribute__((device));
+  using raw_pointer = typename pointer_raw_pointer<T *>::type;
+  static inline raw_pointer get(pointer ptr) __attribute__((host)) __attribute__((device));
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template<> struct pointer_traits<void *> {
+  using pointer = void *;
+  using reference = void;
+  using element_type = void;
+  using difference_type = pointer_difference<void *>::type;
+  template <typename U> struct rebind {
+    using other = U *;
+  };
+  static inline pointer pointer_to(pointer_traits_detail::pointer_to_param<element_type>::type r) __attribute__((host)) __attribute__((device));
+  using raw_pointer = pointer_raw_pointer<void *>::type;
+  static inline raw_pointer get(pointer ptr) __attribute__((host)) __attribute__((device));
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template<> struct pointer_traits<const void *> {
+  using pointer = const void *;
+  using reference = const void;
+  using element_type = const void;
+  using difference_type = pointer_difference<const void *>::type;
+  template <typename U> struct rebind {
+    using other = U *;
+  };
+  static inline pointer pointer_to(pointer_traits_detail::pointer_to_param<element_type>::type r) __attribute__((host)) __attribute__((device));
+  using raw_pointer = pointer_raw_pointer<const void *>::type;
   static inline raw_pointer get(pointer ptr) __attribute__((host)) __attribute__((device));
 };
 }

@@ -13,6 +13,41 @@
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_system_impl(...) -> void;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_system_impl(const input_host_iterator_tag &) -> host_system_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_system_impl(const output_host_iterator_tag &) -> host_system_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_system_impl(const input_device_iterator_tag &) -> device_system_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_system_impl(const output_device_iterator_tag &) -> device_system_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
 template <typename Category> struct iterator_category_to_system {
   using type = decltype(cat_to_system_impl(Category{}));
 };

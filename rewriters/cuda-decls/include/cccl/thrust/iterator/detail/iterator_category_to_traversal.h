@@ -13,6 +13,83 @@
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(...) -> void;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const random_access_host_iterator_tag &) -> random_access_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const bidirectional_host_iterator_tag &) -> bidirectional_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const forward_host_iterator_tag &) -> forward_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const input_host_iterator_tag &) -> single_pass_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const output_host_iterator_tag &) -> incrementable_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const random_access_device_iterator_tag &) -> random_access_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const bidirectional_device_iterator_tag &) -> bidirectional_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const forward_device_iterator_tag &) -> forward_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const input_device_iterator_tag &) -> single_pass_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+__attribute__((host)) __attribute__((device)) auto cat_to_traversal_impl(const output_device_iterator_tag &) -> incrementable_traversal_tag;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
 template <typename CategoryOrTraversal> struct iterator_category_to_traversal {
   using type = ::cuda::std::_If< ::cuda::std::is_convertible_v<CategoryOrTraversal, incrementable_traversal_tag>, CategoryOrTraversal, decltype(cat_to_traversal_impl(CategoryOrTraversal{}))>;
 };

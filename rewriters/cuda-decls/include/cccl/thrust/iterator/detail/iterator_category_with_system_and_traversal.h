@@ -15,3 +15,35 @@ template <typename Category, typename System, typename Traversal> struct iterato
 }
 }
 }
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename Category> struct iterator_category_to_system;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename Category, typename System, typename Traversal> struct iterator_category_to_system<iterator_category_with_system_and_traversal<Category, System, Traversal>> {
+  using type = System;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename Category> struct iterator_category_to_traversal;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename Category, typename System, typename Traversal> struct iterator_category_to_traversal<iterator_category_with_system_and_traversal<Category, System, Traversal>> {
+  using type = Traversal;
+};
+}
+}
+}

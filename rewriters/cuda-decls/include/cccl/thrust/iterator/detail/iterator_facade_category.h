@@ -17,23 +17,48 @@
 #include <cccl/thrust/iterator/detail/iterator_traversal_tags.h>
 #include <cccl/thrust/iterator/iterator_categories.h>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
-#include <cccl/cuda/std/__type_traits/integral_constant.h>
-#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_integral.h>
 #include <cccl/cuda/std/__cstddef/types.h>
 #include <version>
-#include <cccl/cuda/std/__type_traits/is_reference.h>
-#include <cccl/cuda/std/__type_traits/is_void.h>
-#include <cccl/cuda/std/__type_traits/remove_reference.h>
+#include <cccl/cuda/std/__type_traits/is_convertible.h>
+#include <cccl/cuda/std/__type_traits/void_t.h>
 #include <cccl/cuda/std/__type_traits/is_same.h>
 #include <cccl/cuda/std/__type_traits/common_type.h>
 #include <cccl/cuda/std/__type_traits/conditional.h>
 #include <cccl/cuda/std/__type_traits/add_lvalue_reference.h>
+#include <cccl/cuda/std/__type_traits/integral_constant.h>
 #include <cccl/cuda/std/__type_traits/enable_if.h>
+#include <cccl/cuda/std/__type_traits/is_reference.h>
+#include <cccl/cuda/std/__type_traits/remove_cv.h>
+#include <cccl/cuda/std/__type_traits/is_void.h>
+#include <cccl/cuda/std/__type_traits/remove_reference.h>
 #include <cccl/cuda/std/__type_traits/is_base_of.h>
 #include <iterator>
 #include <cccl/cuda/std/__iterator/iterator_traits.h>
-#include <initializer_list>
+#include <cccl/cuda/std/initializer_list>
+#include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/__functional/binary_function.h>
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename T> constexpr bool is_host_iterator_category = ::cuda::std::is_convertible_v<T, input_host_iterator_tag> || ::cuda::std::is_convertible_v<T, output_host_iterator_tag>;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename T> constexpr bool is_device_iterator_category = ::cuda::std::is_convertible_v<T, input_device_iterator_tag> || ::cuda::std::is_convertible_v<T, output_device_iterator_tag>;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
+template <typename T> constexpr bool is_iterator_category = is_host_iterator_category<T> || is_device_iterator_category<T>;
+}
+}
+}
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {

@@ -24,6 +24,29 @@ inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace system {
 namespace cpp {
 namespace detail {
+template <typename> struct execution_policy;
+}
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace system {
+namespace cpp {
+namespace detail {
+template<> struct execution_policy<tag> : thrust::system::detail::sequential::execution_policy<tag> {
+};
+}
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace system {
+namespace cpp {
+namespace detail {
 struct tag : execution_policy<tag> {
 };
 }

@@ -21,6 +21,22 @@ struct tag;
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace cuda_cub {
+template <class> struct execution_policy;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace cuda_cub {
+template<> struct execution_policy<tag> : thrust::execution_policy<tag> {
+  using tag_type = tag;
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace cuda_cub {
 struct tag : execution_policy<tag>, detail::allocator_aware_execution_policy<thrust::cuda_cub::execution_policy> {
 };
 }

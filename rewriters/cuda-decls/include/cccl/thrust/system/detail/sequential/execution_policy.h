@@ -24,6 +24,29 @@ inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace system {
 namespace detail {
 namespace sequential {
+template <typename> struct execution_policy;
+}
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace system {
+namespace detail {
+namespace sequential {
+template<> struct execution_policy<tag> : thrust::execution_policy<tag> {
+};
+}
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace system {
+namespace detail {
+namespace sequential {
 struct tag : execution_policy<tag> {
   constexpr tag() __attribute__((host)) __attribute__((device));
 };
