@@ -629,18 +629,24 @@ static std::string optionsDigest(const RunSetup &S) {
   return contentHash(OS.str());
 }
 
-/// A tree run that ports into an out-root (not --diff, --inplace, an export
-/// or an apply): it cleans the outputs of inputs gone since the last run
-/// (with --dry-run, says which it would remove).
+/// A tree run that ports into an out-root, an apply included (not --diff,
+/// --inplace or an export): it cleans the outputs of inputs gone since the
+/// last run (with --dry-run, says which it would remove).
 static bool cleansStaleOutputs(const RunSetup &S) {
   return !InRoot.empty() && !S.Plan.OutRoot.empty() && !Diff && !InPlace &&
-         ExportEdits.empty() && ApplyDir.empty();
+         ExportEdits.empty();
 }
 
 /// The manifest of this run's out-root, when this run keeps one: a tree
-/// run that writes its outputs (not --dry-run, --diff, --inplace, an export
-/// or an apply).
+/// run that writes its outputs (not --dry-run, --diff, --inplace or an
+/// export).
 static bool keepsManifest(const RunSetup &S) { return cleansStaleOutputs(S) && !DryRun; }
+
+/// What an apply's manifest has for options: the options digest marked, so
+/// that the next run records what apply wrote (and removes the outputs of
+/// units gone since) but never keeps a file on its strength: apply's results
+/// come from the exports, not from this tree's parse.
+static std::string applyOptionsKey(const std::string &Digest) { return Digest + "+apply"; }
 
 /// What the incremental machinery needs through a run.
 struct IncrementalRun {
@@ -662,9 +668,12 @@ static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRu
       Inc.Last = std::move(M);
   if (!Inc.Enabled)
     return;
-  Inc.New.Key = {CU2HIP_VERSION, mapsDigest(Argv0), optionsDigest(S),
+  std::string Options = optionsDigest(S);
+  if (!ApplyDir.empty())
+    Options = applyOptionsKey(Options);
+  Inc.New.Key = {CU2HIP_VERSION, mapsDigest(Argv0), Options,
                  InRoot.empty() ? "" : absolutePath(InRoot), S.Plan.OutRoot};
-  Inc.Matches = Inc.Last && !NoIncremental && Inc.Last->Key == Inc.New.Key;
+  Inc.Matches = Inc.Last && !NoIncremental && ApplyDir.empty() && Inc.Last->Key == Inc.New.Key;
   Inc.Reuse = planReuse(Inc.old(), S.Plan.Jobs, Inc.Hashes);
 }
 
