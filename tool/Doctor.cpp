@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "Doctor.h"
 #include "cu2hip/SemanticPass.h"
+#include "cu2hip/Signals.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -347,16 +349,29 @@ ToolRun runTool(const std::string &Tool) {
       sys::fs::createTemporaryFile("cu2hip-doctor", "err", ErrPath))
     return T;
   FileRemover RemoveOut(OutPath), RemoveErr(ErrPath);
+  // Interrupted (SIGINT, SIGTERM, SIGHUP), doctor kills the query's group,
+  // which no signal to doctor reaches, and removes the two files.
+  sys::RemoveFileOnSignal(OutPath);
+  sys::RemoveFileOnSignal(ErrPath);
   std::string Msg;
-  pid_t Pid = spawnInOwnGroup(Tool, OutPath.c_str(), ErrPath.c_str(), Msg);
+  pid_t Pid;
+  {
+    InterruptsHeld Held;
+    Pid = spawnInOwnGroup(Tool, OutPath.c_str(), ErrPath.c_str(), Msg);
+    if (Pid > 0)
+      killGroupOnInterrupt(Pid, OutPath.str().str());
+  }
   if (Pid > 0)
     T.Rc = waitKillingGroup(Pid, ProbeTimeout, T.TimedOut);
+  killGroupOnInterrupt(0, OutPath.str().str());
   if (auto B = MemoryBuffer::getFile(OutPath))
     T.Out = (*B)->getBuffer().str();
   if (auto B = MemoryBuffer::getFile(ErrPath))
     T.Err = (*B)->getBuffer().str();
   if (T.Rc < 0 && T.Err.empty())
     T.Err = Msg;
+  sys::DontRemoveFileOnSignal(OutPath);
+  sys::DontRemoveFileOnSignal(ErrPath);
   return T;
 }
 

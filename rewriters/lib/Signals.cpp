@@ -23,6 +23,8 @@ char FilePaths[2][4096];
 struct sigaction Previous[3];
 const int Interrupts[3] = {SIGINT, SIGTERM, SIGHUP};
 
+volatile sig_atomic_t ChildGroup = 0;
+
 void removeNow() {
   for (const char *F : FilePaths)
     if (F[0])
@@ -33,6 +35,8 @@ void removeNow() {
 
 void onInterrupt(int Sig) {
   int Saved = errno;
+  if (ChildGroup > 0)
+    ::kill(-pid_t(ChildGroup), SIGKILL);
   removeNow();
   for (int I = 0; I < 3; ++I) {
     if (Interrupts[I] != Sig)
@@ -53,23 +57,15 @@ bool copyPath(char *To, const std::string &From) {
   return true;
 }
 
-} // namespace
-
-void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files) {
+/// Installs onInterrupt (once), after LLVM's handlers so that it chains to
+/// them. `Registered` is a file LLVM's handlers are told about to install
+/// them (it removes it on a signal too: a file cu2hip removes anyway).
+void installInterruptHandler(const std::string &Registered) {
   static bool Installed = false;
-  if (Files.empty() || Files.size() > std::size(FilePaths) || !copyPath(DirPath, Dir))
-    return;
-  for (auto &F : FilePaths)
-    F[0] = 0;
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (!copyPath(FilePaths[I], Files[I]))
-      return;
   if (Installed)
     return;
   Installed = true;
-  // LLVM's handlers first (a no-op file registration does it), so that ours
-  // chains to them.
-  llvm::sys::RemoveFileOnSignal(Files.front());
+  llvm::sys::RemoveFileOnSignal(Registered);
   llvm::sys::AddSignalHandler([](void *) { removeNow(); }, nullptr);
   std::atexit(removeNow);
   for (int I = 0; I < 3; ++I) {
@@ -79,6 +75,24 @@ void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Fil
     sigemptyset(&SA.sa_mask);
     sigaction(Interrupts[I], &SA, &Previous[I]);
   }
+}
+
+} // namespace
+
+void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files) {
+  if (Files.empty() || Files.size() > std::size(FilePaths) || !copyPath(DirPath, Dir))
+    return;
+  for (auto &F : FilePaths)
+    F[0] = 0;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (!copyPath(FilePaths[I], Files[I]))
+      return;
+  installInterruptHandler(Files.front());
+}
+
+void killGroupOnInterrupt(pid_t Group, const std::string &Registered) {
+  installInterruptHandler(Registered);
+  ChildGroup = Group;
 }
 
 void removeStaleTempDirs(const std::string &Prefix) {

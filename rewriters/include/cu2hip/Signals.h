@@ -6,6 +6,7 @@
 #include <csignal>
 #include <initializer_list>
 #include <pthread.h>
+#include <sys/types.h>
 #include <string>
 
 namespace cu2hip {
@@ -38,6 +39,15 @@ private:
 /// call replaces the first. Not for a SIGKILLed process: see
 /// removeStaleTempDirs.
 void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files);
+
+/// Kills the process group `Group` (with SIGKILL) if this process gets
+/// SIGINT, SIGTERM or SIGHUP while it is registered; 0 unregisters. For a
+/// child started in a group of its own (doctor's GPU queries), which the
+/// terminal's or a supervisor's signal does not reach. One group at a time.
+/// `Registered`, a temporary file the caller removes anyway, is removed on
+/// those signals too (LLVM's handlers, which this chains to, are installed
+/// by registering it).
+void killGroupOnInterrupt(pid_t Group, const std::string &Registered);
 
 /// Removes the directories `<tmp>/<Prefix><pid>-*` whose process `pid` no
 /// longer exists (left by a SIGKILLed run), with the regular files in them;
