@@ -756,16 +756,18 @@ static StoredFile sourceEntry(const FileResult &R, const FileJob &J, bool Writte
 /// status.
 static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
                        std::chrono::steady_clock::time_point Start) {
-  std::set<std::string> Wanted;
+  std::set<std::string> Wanted, Left; // --unit; those not met yet
   for (const std::string &U : ExportUnits)
     Wanted.insert(absolutePath(U));
+  Left = Wanted;
   std::string Digest = optionsDigest(S);
   std::string Dir = absolutePath(ExportEdits); // parsing changes directories
   HashCache Hashes;
   for (size_t I = 0; I < S.Plan.Jobs.size(); ++I) {
     const FileJob &J = S.Plan.Jobs[I];
-    if (!J.IsTU || (!Wanted.empty() && !Wanted.erase(J.Input)))
+    if (!J.IsTU || (!Wanted.empty() && !Wanted.count(J.Input)))
       continue;
+    Left.erase(J.Input);
     RunPlan Plan;
     Plan.Parse.assign(S.Plan.Jobs.size(), 0);
     Plan.Port.assign(S.Plan.Jobs.size(), 0);
@@ -796,7 +798,7 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
       ++T.Written;
     }
   }
-  for (const std::string &U : Wanted) {
+  for (const std::string &U : Left) {
     errs() << U << ": error: --unit names no translation unit of this run [io-error]\n";
     ++T.Failed;
   }
