@@ -264,9 +264,13 @@ Expected<StaleRemoval> unlinkIfUnchanged(StringRef Tmp, StringRef Path, StringRe
 
 Expected<StaleRemoval> removeUnchangedOutput(StringRef Path, StringRef Root, StringRef Hash,
                                              bool DryRun) {
+  // Nothing there, its directory removed too: already gone, whatever the
+  // path goes through (nothing can be removed through it).
+  struct stat Before;
+  if (::lstat(Path.str().c_str(), &Before) != 0 && (errno == ENOENT || errno == ENOTDIR))
+    return StaleRemoval::Gone;
   if (Error E = checkRealPathUnder(Path, Root))
     return std::move(E);
-  struct stat Before;
   if (::lstat(Path.str().c_str(), &Before) != 0)
     return errno == ENOENT ? Expected<StaleRemoval>(StaleRemoval::Gone)
                            : fileError(lastError(), "cannot stat " + Path);

@@ -33,6 +33,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "cu2hip/Signals.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
@@ -1012,6 +1013,7 @@ static int closeStdout(int Status) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  keepIgnoredInterruptsIgnored();
   // `cu2hip apply DIR [options]`: the run's outputs from edit exports.
   std::vector<const char *> Args(argv, argv + argc);
   if (Args.size() > 1 && StringRef(Args[1]) == "apply") {

@@ -25,6 +25,21 @@ const int Interrupts[3] = {SIGINT, SIGTERM, SIGHUP};
 
 volatile sig_atomic_t ChildGroup = 0;
 
+/// Which of Interrupts were ignored when the process started (`nohup`, a
+/// non-interactive shell's `cmd &`), before any handler was installed:
+/// read by a static initializer, before main.
+struct IgnoredAtStart {
+  bool Ignored[3] = {false, false, false};
+  IgnoredAtStart() {
+    for (int I = 0; I < 3; ++I) {
+      struct sigaction Cur;
+      if (sigaction(Interrupts[I], nullptr, &Cur) == 0)
+        Ignored[I] = Cur.sa_handler == SIG_IGN;
+    }
+  }
+};
+const IgnoredAtStart Inherited;
+
 void removeNow() {
   for (const char *F : FilePaths)
     if (F[0])
@@ -75,9 +90,16 @@ void installInterruptHandler(const std::string &Registered) {
     sigemptyset(&SA.sa_mask);
     sigaction(Interrupts[I], &SA, &Previous[I]);
   }
+  keepIgnoredInterruptsIgnored();
 }
 
 } // namespace
+
+void keepIgnoredInterruptsIgnored() {
+  for (int I = 0; I < 3; ++I)
+    if (Inherited.Ignored[I])
+      ::signal(Interrupts[I], SIG_IGN);
+}
 
 void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files) {
   if (Files.empty() || Files.size() > std::size(FilePaths) || !copyPath(DirPath, Dir))

@@ -49,6 +49,13 @@ void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Fil
 /// by registering it).
 void killGroupOnInterrupt(pid_t Group, const std::string &Registered);
 
+/// Sets SIGINT, SIGTERM and SIGHUP back to ignored where they were ignored
+/// when the process started (`nohup`, `cmd &` in a script): LLVM's and
+/// cu2hip's handlers would otherwise clean up on such a signal and let the
+/// run go on without its temporary files. Called after handlers are
+/// installed (InitLLVM in main, removeTempDirOnExit, killGroupOnInterrupt).
+void keepIgnoredInterruptsIgnored();
+
 /// Removes the directories `<tmp>/<Prefix><pid>-*` whose process `pid` no
 /// longer exists (left by a SIGKILLed run), with the regular files in them;
 /// anything else in such a directory keeps it.
