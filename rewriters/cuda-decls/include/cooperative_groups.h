@@ -35,6 +35,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <climits>
 #include <cfloat>
 #include <float.h>

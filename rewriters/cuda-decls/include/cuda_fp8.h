@@ -5,4 +5,26 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <vector_types.h>
-#include <assert.h>
+typedef unsigned char __nv_fp8_storage_t;
+typedef unsigned short __nv_fp8x2_storage_t;
+typedef unsigned int __nv_fp8x4_storage_t;
+enum __nv_saturation_t {
+    __NV_NOSAT,
+    __NV_SATFINITE
+};
+typedef enum __nv_saturation_t __nv_saturation_t;
+enum __nv_fp8_interpretation_t {
+    __NV_E4M3,
+    __NV_E5M2
+};
+typedef enum __nv_fp8_interpretation_t __nv_fp8_interpretation_t;
+struct __nv_fp8_e5m2;
+struct __nv_fp8x2_e5m2;
+struct __nv_fp8x4_e5m2;
+struct __nv_fp8_e4m3;
+struct __nv_fp8x2_e4m3;
+struct __nv_fp8x4_e4m3;
+struct __nv_fp8_e8m0;
+struct __nv_fp8x2_e8m0;
+struct __nv_fp8x4_e8m0;
+#include <cuda_fp8.hpp>

@@ -43,6 +43,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <cccl/cuda/std/cstdint>
 #include <ostream>
 #include <cccl/thrust/system/detail/sequential/execution_policy.h>

@@ -47,6 +47,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <cccl/cuda/std/cstdint>
 #include <utility>
 #include <cstring>

@@ -32,6 +32,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <nvtx3/nvToolsExt.h>
 #include <memory>
 #include <string>

@@ -22,6 +22,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <cccl/cuda/std/__type_traits/remove_cv.h>
 #include <cccl/cuda/std/__type_traits/is_reference.h>
 #include <cccl/cuda/std/__type_traits/is_void.h>

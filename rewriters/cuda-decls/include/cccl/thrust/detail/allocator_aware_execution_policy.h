@@ -30,6 +30,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <iterator>
 #include <cccl/cuda/std/__type_traits/is_unsigned.h>
 #include <cccl/cuda/std/cstdint>
