@@ -20,12 +20,40 @@ template <> struct MappingTraits<cu2hip::UnitExport> {
     Io.mapRequired("Version", U.Version);
     Io.mapRequired("OptionsDigest", U.Options);
     Io.mapOptional("Files", U.Files);
+    Io.mapOptional("Namesakes", U.Namesakes);
   }
 };
 } // namespace yaml
 } // namespace llvm
 
 namespace cu2hip {
+
+std::set<std::string> includedNames(const UnitExport &U) {
+  std::set<std::string> Names;
+  for (const StoredFile &F : U.Files) {
+    Names.insert(sys::path::filename(F.Input).str());
+    for (const HashedPath &R : F.Reads)
+      Names.insert(sys::path::filename(R.Path).str());
+    // Clang's "'mpi.h' file not found" (rule parse-include).
+    for (const Finding &Fi : F.Findings) {
+      StringRef M = Fi.Message;
+      size_t End = M.find("' file not found");
+      if (Fi.RuleId == "parse-include" && M.startswith("'") && End != StringRef::npos)
+        Names.insert(sys::path::filename(M.slice(1, End)).str());
+    }
+  }
+  return Names;
+}
+
+std::vector<std::string> namesakes(const std::set<std::string> &Names,
+                                   const std::vector<FileJob> &Jobs) {
+  std::vector<std::string> Out;
+  for (const FileJob &J : Jobs)
+    if (Names.count(sys::path::filename(J.Input).str()))
+      Out.push_back(J.Input);
+  llvm::sort(Out);
+  return Out;
+}
 
 Error writeUnitExport(StringRef Dir, const UnitExport &U) {
   std::string Text;
@@ -182,6 +210,15 @@ std::vector<StaleInput> staleExports(const std::vector<UnitExport> &Units,
     // The files it ported first: a changed one is named as such, not as read.
     for (const StoredFile &F : U.Files)
       checkRecorded(F.Input, F.Hash, "", U, Hashes, Out);
+    // A source added since with the name of one the parse included: an
+    // #include may find it now (it shadows the file found then).
+    std::vector<std::string> Now = namesakes(includedNames(U), Jobs);
+    for (const std::string &N : Now)
+      if (!std::binary_search(U.Namesakes.begin(), U.Namesakes.end(), N))
+        Out.add(N, "is new since the export and has the name of a file the parse of " +
+                       U.MainSourceFile + " included or looked for: an #include may "
+                       "find it now",
+                U);
     for (const StoredFile &F : U.Files) {
       for (const HashedPath &R : F.Reads)
         checkRecorded(R.Path, R.Hash, "read by the parse of " + U.MainSourceFile, U, Hashes,

@@ -23,6 +23,7 @@
 #include "StoredResult.h"
 #include "cu2hip/Porter.h"
 #include "llvm/Support/Error.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,9 +35,23 @@ namespace cu2hip {
 struct UnitExport {
   std::string Version, Options, MainSourceFile;
   std::vector<StoredFile> Files;
+  /// The tree's sources, when exported, that have the file name of a file
+  /// the unit's parse included or read or did not find (includedNames):
+  /// a source of that name added since may be what an #include finds now
+  /// (a header that shadows another), so apply calls the export stale.
+  std::vector<std::string> Namesakes;
   /// The export file it was read from (not stored).
   std::string Path;
 };
+
+/// The file names (no directory) an #include of `U`'s parse resolved to or
+/// did not find: those of the files it ported and read, and the names of
+/// its `parse-include` "file not found" findings.
+std::set<std::string> includedNames(const UnitExport &U);
+
+/// The inputs of `Jobs` whose file name is one of `Names`, sorted.
+std::vector<std::string> namesakes(const std::set<std::string> &Names,
+                                   const std::vector<FileJob> &Jobs);
 
 /// Writes `U` into `Dir` (created if needed) as <unit name>-<path hash>.yaml.
 llvm::Error writeUnitExport(llvm::StringRef Dir, const UnitExport &U);

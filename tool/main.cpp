@@ -792,6 +792,7 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
       T.addResult(R, F.TU);
       U.Files.push_back(std::move(F));
     }
+    U.Namesakes = namesakes(includedNames(U), S.Plan.Jobs);
     if (Error E = writeUnitExport(Dir, U)) {
       errs() << Dir << ": error: " << toString(std::move(E)) << " [io-error]\n";
       ++T.Failed;
