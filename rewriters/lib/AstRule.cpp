@@ -70,13 +70,15 @@ bool AstRuleContext::fileRange(CharSourceRange Range, std::string &File, unsigne
 }
 
 bool AstRuleContext::replace(llvm::StringRef Rule, CharSourceRange Range,
-                             llvm::StringRef Text) {
+                             llvm::StringRef Text, bool Whole) {
   std::string File;
   unsigned B, E;
   if (!fileRange(Range, File, B, E))
     return false;
   AstFileOutput &O = Out[File];
-  O.Edits.push_back({B, E - B, Text.str(), Rule.str()});
+  Edit Ed{B, E - B, Text.str(), Rule.str()};
+  Ed.Whole = Whole;
+  O.Edits.push_back(std::move(Ed));
   ++O.EditsPerRule[Rule.str()];
   return true;
 }

@@ -46,7 +46,10 @@ std::vector<EditConflict> EditSet::merge() {
       bool Overlap = E.Length == 0 ? (E.Offset > LastRepl->Offset && E.Offset < End)
                                    : E.Offset < End;
       if (Overlap) {
-        Conflicts.push_back({*LastRepl, E});
+        // Inside a replacement that drops its range's text: nothing to edit.
+        bool Inside = E.Offset >= LastRepl->Offset && E.Offset + E.Length <= End;
+        if (!(LastRepl->Whole && Inside))
+          Conflicts.push_back({*LastRepl, E});
         continue;
       }
     }

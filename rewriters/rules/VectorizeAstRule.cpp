@@ -270,6 +270,7 @@ bool isNarrowIndex(const ASTContext &Ctx, QualType T) {
 struct PlannedEdit {
   CharSourceRange Range;
   std::string Text;
+  bool Whole = false; ///< a read: its text goes away whole (Edit::Whole)
 };
 
 /// What an elementwise body `y[i] = E;` is made of.
@@ -277,7 +278,8 @@ struct Elementwise {
   const ParmVarDecl *Out = nullptr;
   const Expr *E = nullptr;
   SourceLocation Assign; ///< the `=` before E
-  /// Array reads in E (`a[i]` or `__ldg(&a[i])`) and their array.
+  /// Array reads in E (`a[i]`, `__ldg(&a[i])`, `__ldcs(&a[i])`, ...) and
+  /// their array.
   std::vector<std::pair<SourceRange, const ParmVarDecl *>> Reads;
   std::vector<const ParmVarDecl *> Inputs; ///< in parameter order
 };
@@ -687,11 +689,19 @@ private:
     return "";
   }
 
-  /// `&a[i]` as the argument of `__ldg`: the read's range, the array.
+  /// `&a[i]` as the argument of `__ldg` or of a cache-hint load that reads
+  /// the same value (`__ldca`, `__ldcg`, `__ldcs`, `__ldlu`: CUDA's cache
+  /// operators, which HIP maps to plain or non-temporal loads): the read's
+  /// range, the array. The vectorized form reads with plain 128-bit loads,
+  /// so the hint is not kept. Not `__ldcv`: a volatile load must stay one
+  /// access of its own width.
   std::optional<std::pair<SourceRange, const ArraySubscriptExpr *>>
   ldgRead(const CallExpr *C, const VarDecl *Idx) {
     const FunctionDecl *F = C->getDirectCallee();
-    if (!F || !F->getIdentifier() || F->getName() != "__ldg" || C->getNumArgs() != 1)
+    static constexpr llvm::StringLiteral Loads[] = {"__ldg", "__ldca", "__ldcg", "__ldcs",
+                                                    "__ldlu"};
+    if (!F || !F->getIdentifier() || C->getNumArgs() != 1 ||
+        !llvm::is_contained(Loads, F->getName()))
       return std::nullopt;
     const auto *U = dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenImpCasts());
     if (!U || U->getOpcode() != UO_AddrOf)
@@ -1195,14 +1205,16 @@ private:
         Lexer::getLocForEndOfToken(SM().getFileLoc(W.Assign), 0, SM(), LO());
     Ed.push_back({CharSourceRange::getCharRange(SM().getFileLoc(Start), AfterAssign), Head});
     for (auto &Rd : W.Reads)
-      Ed.push_back({fileRange(Rd.first), ArgName[Rd.second]});
+      Ed.push_back({fileRange(Rd.first), ArgName[Rd.second], /*Whole=*/true});
     Ed.push_back({fileRange(SourceRange(Semi->getLocation(), TailEnd)), Tail});
     for (const PlannedEdit &E : Ed) {
       if (E.Range.isInvalid() || E.Range.getBegin().isMacroID() ||
           E.Range.getEnd().isMacroID())
         return "the kernel is written through a macro, so its text cannot be edited at "
                "one place";
-      if (hasMappedName(E.Range))
+      // A read's text goes away whole (`__ldcs(&x[i])` becomes `x_i`): a
+      // name the token rules rename there is no longer written.
+      if (!E.Whole && hasMappedName(E.Range))
         return MappedWhy;
     }
     P.Edits = std::move(Ed);
@@ -1487,7 +1499,7 @@ private:
 
   void emit(const FunctionDecl *K, const KernelPlan &P) {
     for (const PlannedEdit &E : P.Edits)
-      ctx().replace(id(), E.Range, E.Text);
+      ctx().replace(id(), E.Range, E.Text, E.Whole);
     ctx().claim(id(), fileRange(K->getBody()->getSourceRange()));
     ctx().requestHeader(K->getLocation(), "cu2hip/packed.h");
   }

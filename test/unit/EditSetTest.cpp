@@ -116,6 +116,33 @@ TEST(EditSet, ApplyIgnoresEditsPastTheEnd) {
   EXPECT_EQ(S.apply("short"), "short");
 }
 
+// An AST rule's `__ldcs(&x[i])` -> `x_i` drops the text in which the token
+// rules rename `__ldcs`: the rename is dropped silently; one that reaches
+// outside the range, or a plain replacement's overlap, is still a conflict.
+TEST(EditSet, EditInsideAWholeReplacementIsDroppedSilently) {
+  EditSet S;
+  Edit Read = mk(2, 13, "x_i");
+  Read.Whole = true;
+  S.add(Read);
+  S.add(mk(2, 6, "cu2hip::ldcs"));
+  S.add(mk(10, 1, "X"));
+  EXPECT_TRUE(S.merge().empty());
+  EXPECT_EQ(S.apply("y=__ldcs(&x[i]);"), "y=x_i;");
+}
+
+TEST(EditSet, EditReachingOutOfAWholeReplacementConflicts) {
+  EditSet S;
+  Edit Read = mk(2, 5, "r");
+  Read.Whole = true;
+  S.add(Read);
+  S.add(mk(4, 6, "q"));
+  EXPECT_EQ(S.merge().size(), 1u);
+  EditSet Plain;
+  Plain.add(mk(2, 13, "x_i"));
+  Plain.add(mk(2, 6, "cu2hip::ldcs"));
+  EXPECT_EQ(Plain.merge().size(), 1u);
+}
+
 TEST(EditSet, EmptySetIsIdentity) {
   EditSet S;
   EXPECT_TRUE(S.empty());

@@ -75,7 +75,10 @@ public:
   /// Replaces the text of `Range` (a token or character range) with `Text`.
   /// Returns false, recording nothing, when the range is not one contiguous
   /// range of a ported file outside macro expansions.
-  bool replace(llvm::StringRef Rule, clang::CharSourceRange Range, llvm::StringRef Text);
+  /// With `Whole`, `Text` keeps none of the range's text, so token rules'
+  /// edits inside it are dropped at merge without a conflict (Edit::Whole).
+  bool replace(llvm::StringRef Rule, clang::CharSourceRange Range, llvm::StringRef Text,
+               bool Whole = false);
   /// Inserts `Text` before (or, with `After`, after the token at) `Loc`.
   bool insert(llvm::StringRef Rule, clang::SourceLocation Loc, llvm::StringRef Text,
               bool After = false);

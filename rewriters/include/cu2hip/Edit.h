@@ -8,7 +8,9 @@
 //   - insertions at the same offset keep their first-seen order and are
 //     applied before a replacement starting there;
 //   - overlapping edits that differ are a conflict: the later one is dropped
-//     and reported, never applied silently (docs/design.md, pipeline step 5).
+//     and reported, never applied silently (docs/design.md, pipeline step 5);
+//     except an edit inside a replacement marked Whole, whose range's text
+//     is gone: it is dropped without a report.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_EDIT_H
 #define CU2HIP_EDIT_H
@@ -26,6 +28,11 @@ struct Edit {
   std::string Text;
   std::string RuleId; ///< rule that produced it (for conflict messages)
   unsigned Seq = 0;   ///< insertion order, set by EditSet
+  /// The text stands for the whole range, none of the original text kept
+  /// (an AST rule's `__ldcs(&x[i])` -> `x_i`): an edit of another rule that
+  /// lies inside the range changes text that is gone, so merge() drops it
+  /// without a conflict.
+  bool Whole = false;
 
   bool sameChange(const Edit &O) const {
     return Offset == O.Offset && Length == O.Length && Text == O.Text;

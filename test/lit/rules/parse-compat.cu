@@ -59,8 +59,12 @@ __global__ void cgSum(const int *in, int *out) {
   if (warp.thread_rank() == 0) out[threadIdx.x / 32] = v;
 }
 
-// The vectorizer sees the call: the element's address is passed on.
-// DIAG: parse-compat.cu:[[@LINE+1]]:17: note: kernel 'scaleHint' not vectorized: the address of 'x[i]' is taken (only the element's value may be used) [vectorize]
+// The vectorizer sees the call: `__ldcs(&x[i])` reads the element's value
+// (rules/vectorize-cache-hints.cu), so the kernel is vectorized.
+// DIAG-NOT: note: kernel 'scaleHint' not vectorized
+// CHECK-LABEL: __global__ void scaleHint(
+// CHECK-NEXT: {{^}}  cu2hip::vec_map_grid_stride(
+// CHECK: {{^}}      [=](float x_i) { return 2.0f * x_i; }, x);
 __global__ void scaleHint(float *__restrict__ y, const float *__restrict__ x, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     y[i] = 2.0f * __ldcs(&x[i]);
