@@ -375,6 +375,19 @@ const Decl *printed(const Decl *D) {
   return D;
 }
 
+/// The index of the bracket closing the one at `Open` (`(` or `<`), counting
+/// only that kind; Text.size() when it is not closed.
+size_t closingBracket(StringRef Text, size_t Open) {
+  char O = Text[Open], C = O == '(' ? ')' : '>';
+  unsigned Depth = 0;
+  for (size_t I = Open; I < Text.size(); ++I)
+    if (Text[I] == O)
+      ++Depth;
+    else if (Text[I] == C && --Depth == 0)
+      return I;
+  return Text.size();
+}
+
 class Printer {
 public:
   Printer(ASTContext &Ctx)
@@ -467,14 +480,7 @@ public:
       size_t At = Text.find(Open);
       if (At == StringRef::npos)
         break;
-      // The end of the attribute: its parentheses balanced.
-      size_t End = At + Open.size() - 2;
-      for (unsigned Depth = 0; End < Text.size(); ++End) {
-        if (Text[End] == '(')
-          ++Depth;
-        else if (Text[End] == ')' && --Depth == 0)
-          break;
-      }
+      size_t End = closingBracket(Text, At + Open.size() - 2);
       if (End == Text.size())
         break;
       Rest += Text.substr(0, At).str();
@@ -485,17 +491,8 @@ public:
     // After `template <...> ` heads (angle brackets balanced).
     size_t Pos = 0;
     StringRef R(Rest);
-    while (R.substr(Pos).startswith("template <")) {
-      unsigned Depth = 0;
-      size_t I = Pos + 9;
-      for (; I < R.size(); ++I) {
-        if (R[I] == '<')
-          ++Depth;
-        else if (R[I] == '>' && --Depth == 0)
-          break;
-      }
-      Pos = std::min(R.size(), I + 2);
-    }
+    while (R.substr(Pos).startswith("template <"))
+      Pos = std::min(R.size(), closingBracket(R, Pos + 9) + 2);
     return Rest.substr(0, Pos) + Attrs + Rest.substr(Pos);
   }
 
@@ -533,14 +530,7 @@ private:
       size_t Open = At + Name.size();
       if (!Starts || Open >= Text.size() || Text[Open] != '<')
         continue;
-      unsigned Depth = 0;
-      size_t Close = Open;
-      for (; Close < Text.size(); ++Close) {
-        if (Text[Close] == '<')
-          ++Depth;
-        else if (Text[Close] == '>' && --Depth == 0)
-          break;
-      }
+      size_t Close = closingBracket(Text, Open);
       if (Close + 1 < Text.size() && Text[Close + 1] == '(')
         return (Text.substr(0, Open) + Text.substr(Close + 1)).str();
     }
