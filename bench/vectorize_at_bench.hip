@@ -79,7 +79,10 @@ __global__ void countDiffK(size_t n, const unsigned *a, const unsigned *b,
     atomicAdd(out, c);
 }
 
-template <class L> static float timeMs(L launch, int reps = 10) {
+/// Median over `reps` timings of `batch` back-to-back launches, in ms per
+/// launch. batch = 1 includes each launch's own start and drain; a larger
+/// batch shows the steady rate of kernels queued one after another.
+template <class L> static float timeMs(L launch, int reps = 10, int batch = 1) {
   hipEvent_t a, b;
   CHECK(hipEventCreate(&a));
   CHECK(hipEventCreate(&b));
@@ -89,12 +92,13 @@ template <class L> static float timeMs(L launch, int reps = 10) {
   std::vector<float> ts;
   for (int i = 0; i < reps; ++i) {
     CHECK(hipEventRecord(a, 0));
-    launch();
+    for (int j = 0; j < batch; ++j)
+      launch();
     CHECK(hipEventRecord(b, 0));
     CHECK(hipEventSynchronize(b));
     float ms;
     CHECK(hipEventElapsedTime(&ms, a, b));
-    ts.push_back(ms);
+    ts.push_back(ms / batch);
   }
   CHECK(hipGetLastError());
   std::sort(ts.begin(), ts.end());
@@ -257,9 +261,13 @@ static long templateTable(int sms, double copyGBs, float *a, float *b, float *ys
   toHalfK<<<sms * 16, 256>>>(maxN, a, ha);
   toHalfK<<<sms * 16, 256>>>(maxN, b, hb);
   CHECK(hipDeviceSynchronize());
+  // The copy the kernel is compared with moves as many bytes as it does
+  // (hipMemcpy D2D of half its traffic, at most 1 GiB), timed the same way:
+  // one launch per timing, and 10 back-to-back.
   std::printf("| template kernel | type | n | scalar GB/s | vector GB/s | speed-up | scalar / copy "
-              "| vector / copy | outputs equal |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+              "| vector / copy | copy GB/s, same bytes | vector / same-bytes copy "
+              "| vector / same-bytes copy, 10 back-to-back | outputs equal |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   long bigBad = 0;
   for (int lg : {26, 27, 28}) {
     int n = 1 << lg;
@@ -282,10 +290,20 @@ static long templateTable(int sms, double copyGBs, float *a, float *b, float *ys
         bigBad += d != 0;
         double bytes = (kind == 0 ? 2.0 : 3.0) * es * n;
         double gs = bytes / (msS * 1e-3) / 1e9, gv = bytes / (msV * 1e-3) / 1e9;
-        std::printf("| %s | %s | 2^%d | %.0f | %.0f | %.2fx | %.1f%% | %.1f%% | %s |\n",
+        size_t copyBytes = std::min<size_t>(size_t(bytes / 2), maxN * 4);
+        auto copy = [&] {
+          CHECK(hipMemcpyAsync(ys, a, copyBytes, hipMemcpyDeviceToDevice, 0));
+        };
+        float msC = timeMs(copy), msC10 = timeMs(copy, 10, 10);
+        float msV10 = timeMs([&] { go(true); }, 10, 10);
+        double gc = 2.0 * copyBytes / (msC * 1e-3) / 1e9;
+        double gc10 = 2.0 * copyBytes / (msC10 * 1e-3) / 1e9;
+        double gv10 = bytes / (msV10 * 1e-3) / 1e9;
+        std::printf("| %s | %s | 2^%d | %.0f | %.0f | %.2fx | %.1f%% | %.1f%% | %.0f | %.1f%% "
+                    "| %.1f%% | %s |\n",
                     kind == 0 ? "axpb_gs (grid-stride)" : "muladd_at (single index)",
                     half ? "__half" : "float", lg, gs, gv, msS / msV, 100 * gs / copyGBs,
-                    100 * gv / copyGBs, d ? "NO" : "yes");
+                    100 * gv / copyGBs, gc, 100 * gv / gc, 100 * gv10 / gc10, d ? "NO" : "yes");
         std::fflush(stdout);
       }
   }
