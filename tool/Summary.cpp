@@ -57,6 +57,9 @@ static std::string timeLine(const PhaseTimes &P) {
     OS << ", " << P.ParsesSkipped.load() << " skipped as equal to the host's";
   if (P.SdkBodiesRedone)
     OS << ", " << P.SdkBodiesRedone.load() << " redone with the SDK's function bodies";
+  if (P.NoOpsRedone)
+    OS << ", " << P.NoOpsRedone.load() << " redone without a PCH (a header left out of it was "
+       << "not skipped)";
   OS << format("), SDK prelude PCH %.2f s (%u built, %u uses", PhaseTimes::seconds(P.PreludeNs),
                P.PreludesBuilt.load(), P.PreludeUses.load());
   if (P.SupersetUses || P.SupersetRedone || P.SupersetRefused)
@@ -156,7 +159,8 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"union_prelude_kept", P->SupersetUses.load()},
                                 {"union_prelude_redone", P->SupersetRedone.load()},
                                 {"union_prelude_refused", P->SupersetRefused.load()},
-                                {"sdk_bodies_redone", P->SdkBodiesRedone.load()}};
+                                {"sdk_bodies_redone", P->SdkBodiesRedone.load()},
+                                {"no_pch_redone", P->NoOpsRedone.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

@@ -118,6 +118,13 @@ static cl::opt<bool> UnionPrelude("union-prelude",
                                   cl::desc("Share one precompiled union of the units' leading "
                                            "SDK includes where it provably parses the same"),
                                   cl::cat(Cat));
+// Keeps in the shared preludes the headers Clang's CUDA wrapper already
+// included (CompileSetup.cpp, "Headers the base already included"), to
+// compare: the output is the same.
+static cl::opt<bool> KeepBaseIncludes("keep-base-includes",
+                                      cl::desc("Keep headers the CUDA wrapper already included "
+                                               "in the shared preludes"),
+                                      cl::Hidden, cl::cat(Cat));
 // Parses every --config set even where the host parse proves it equal
 // (to check that proof; tests compare the two).
 static cl::opt<bool> ParseEqualConfigs("parse-equal-configs",
@@ -295,6 +302,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
   Opts.UnionPrelude = UnionPrelude;
   Opts.SkipEqualConfigs = !ParseEqualConfigs;
   Opts.SkipSdkBodies = !ParseSdkBodies;
+  Opts.DropBaseIncludes = !KeepBaseIncludes;
   if (!Opts.Semantic)
     return Opts;
   Opts.CudaPath = findCudaPath(CudaPath);

@@ -16,6 +16,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/ASTDeserializationListener.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Serialization/ASTWriter.h"
 #include "clang/Serialization/InMemoryModuleCache.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -255,10 +256,24 @@ struct CompileSetup::Prelude {
   std::vector<std::string> Seen;
   /// Set for a union prelude: what its build proved about header order.
   std::unique_ptr<struct OrderFacts> Order;
+
+  /// Base no-op headers (see "Headers the base already included"): names
+  /// to resolve at the end of this build, and those that found a guarded
+  /// file of the base.
+  std::vector<std::string> ResolveNames;
+  std::set<std::string> NoOpNames;
+  /// Real paths of the files the base of this chain entered (before the
+  /// prelude's first line), and the macros the chain's later links undefine.
+  std::set<std::string> BaseFiles;
+  llvm::StringSet<> Undefined;
 };
 
 struct CompileSetup::UnitPlan {
+  /// The prelude, less the headers its base already included (Dropped).
   PreludeScan Scan;
+  /// Where those headers' #include lines are: they stay in the unit's text,
+  /// and each must be skipped by its include guard there (BaseNoOpCheck).
+  std::vector<PreludeScan::Line> Dropped;
   std::string FlagsKey;
   /// The directory relative paths of the unit's arguments resolve against,
   /// or "" when they name none.
@@ -789,7 +804,28 @@ private:
   llvm::DenseSet<const IdentifierInfo *> &Names;
 };
 
+/// The declarations Sema checks at the end of a translation unit for CUDA's
+/// deferred diagnostics (Sema::DeclsToCheckForDeferredDiags, private). An
+/// explicit instantiation may name a private member ([temp.spec.general]),
+/// which is how this friend reaches it.
+using DeferredDiagDecls = llvm::SmallSetVector<Decl *, 4>;
+DeferredDiagDecls &deferredDiagDecls(Sema &S);
+template <typename T, T Sema::*Member> struct SemaMember {
+  friend T &deferredDiagDecls(Sema &S) { return S.*Member; }
+};
+template struct SemaMember<DeferredDiagDecls, &Sema::DeclsToCheckForDeferredDiags>;
+
 /// A PCH generator that keeps the PCH in memory.
+///
+/// It leaves out two lists Sema would otherwise read back, declaration by
+/// declaration, at the end of every parse that uses the PCH: the SDK's
+/// declarations to check for CUDA's deferred diagnostics, and its unused
+/// file-scope declarations (for -Wunused warnings, which the parse turns
+/// off). Reading them cost about a third of a parse of a short unit
+/// (docs/results/parse-bench-2026-12-02-c.md). Neither changes a fact: a
+/// deferred diagnostic is reported in a function the unit emits, and the
+/// unit's own functions are checked from the unit's own list; an SDK
+/// function's own deferred errors are not the user's code.
 class MemoryPCHGenerator : public PCHGenerator {
 public:
   MemoryPCHGenerator(const Preprocessor &PP, InMemoryModuleCache &Cache,
@@ -800,7 +836,16 @@ public:
       : PCHGenerator(PP, Cache, OutputFile, Sysroot, std::move(Buffer), Extensions,
                      /*AllowASTWithErrors=*/true),
         Out(Out) {}
+  void InitializeSema(Sema &S) override {
+    PCHGenerator::InitializeSema(S);
+    SemaRef = &S;
+  }
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (SemaRef) {
+      deferredDiagDecls(*SemaRef).clear();
+      auto &Unused = SemaRef->UnusedFileScopedDecls;
+      Unused.erase(Unused.begin(nullptr, /*LocalOnly=*/true), Unused.end());
+    }
     PCHGenerator::HandleTranslationUnit(Ctx);
     if (hasEmittedPCH())
       Out.assign(getPCH().begin(), getPCH().end());
@@ -808,6 +853,7 @@ public:
 
 private:
   std::string &Out;
+  Sema *SemaRef = nullptr;
 };
 
 /// What building a prelude reports besides the PCH.
@@ -820,7 +866,72 @@ struct PreludeWatch {
   std::vector<std::string> *Seen = nullptr;
   /// Set when a union prelude is built (OrderWatch).
   OrderWork *Order = nullptr;
+  /// Set for a build with no parent: the files its base enters.
+  std::set<std::string> *BaseFiles = nullptr;
+  /// Set for a build on a parent: the macros it undefines.
+  llvm::StringSet<> *Undefined = nullptr;
+  /// Header names to resolve at the end of the build, and those that are
+  /// no-ops there (isBaseNoOp).
+  const std::vector<std::string> *Resolve = nullptr;
+  std::set<std::string> *NoOps = nullptr;
 };
+
+/// `Path` with symbolic links and dots resolved, or as given when that
+/// fails. (FileEntry::tryGetRealPathName is empty, or the name as opened,
+/// for a file Clang has not read.)
+std::string canonicalPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return Path.str();
+  return std::string(Real);
+}
+
+/// Records, for the headers the base already included ("Headers the base
+/// already included"), the files a prelude's base enters (those entered
+/// before the prelude's own first line: Clang's CUDA wrapper and the
+/// -include files) and the macros the prelude's headers undefine.
+class BaseWatch : public PPCallbacks {
+public:
+  BaseWatch(SourceManager &SM, PreludeWatch &W) : SM(SM), W(W) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason == ExitFile && SM.getFileID(Loc) == SM.getMainFileID())
+      InPrelude = true;
+    if (Reason != EnterFile || InPrelude || !W.BaseFiles)
+      return;
+    if (const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(SM.getFileLoc(Loc))))
+      W.BaseFiles->insert(canonicalPath(FE->getName()));
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    if (InPrelude && W.Undefined && Name.getIdentifierInfo())
+      W.Undefined->insert(Name.getIdentifierInfo()->getName());
+  }
+
+private:
+  SourceManager &SM;
+  PreludeWatch &W;
+  bool InPrelude = false;
+};
+
+/// Is `#include <Name>`, at this point of a parse, a no-op that Clang's
+/// multiple-include optimization skips? The file it finds must be one of
+/// `Entered` (real paths), and either `#pragma once` or guarded by a macro
+/// that is defined here (HeaderSearch::isFileMultipleIncludeGuarded).
+bool isGuardedNoOp(Preprocessor &PP, llvm::StringRef Name, const std::set<std::string> &Entered) {
+  // An angled include searches the same directories from any includer.
+  ConstSearchDirIterator CurDir = nullptr;
+  OptionalFileEntryRef F = PP.getHeaderSearchInfo().LookupFile(
+      Name, SourceLocation(), /*isAngled=*/true, /*FromDir=*/nullptr, &CurDir,
+      /*Includers=*/{}, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
+  if (!F || !PP.alreadyIncluded(*F) || !Entered.count(canonicalPath(F->getName())))
+    return false;
+  HeaderFileInfo &HFI = PP.getHeaderSearchInfo().getFileInfo(*F);
+  if (HFI.isPragmaOnce || HFI.isImport)
+    return true;
+  const IdentifierInfo *Guard = HFI.getControllingMacro(PP.getExternalSource());
+  return Guard && PP.isMacroDefined(Guard);
+}
 
 /// Turns the identifiers seen into names, adding every macro defined at the
 /// end of the prelude (predefined, -D, -include, the SDK's own).
@@ -842,6 +953,10 @@ public:
       for (const std::string &N : *W.ConfigNames)
         if (PP.getIdentifierTable().find(N) != PP.getIdentifierTable().end())
           W.Seen->push_back(N);
+    if (W.Resolve && W.BaseFiles)
+      for (const std::string &N : *W.Resolve)
+        if (isGuardedNoOp(PP, N, *W.BaseFiles))
+          W.NoOps->insert(N);
     // The identifiers die with this parse's preprocessor; a further job of
     // the same tool run must not read them.
     W.Names.clear();
@@ -869,6 +984,7 @@ protected:
     PP.addPPCallbacks(
         std::make_unique<PortedFileWatch>(CI.getSourceManager(), IsPorted, W.EnteredPorted));
     PP.addPPCallbacks(std::make_unique<MacroNameWatch>(PP, W.Names));
+    PP.addPPCallbacks(std::make_unique<BaseWatch>(CI.getSourceManager(), W));
     if (W.Order)
       PP.addPPCallbacks(std::make_unique<OrderWatch>(PP, *W.Order));
     PP.setTokenWatcher([this](const Token &T) {
@@ -951,6 +1067,98 @@ std::string joinKey(const std::vector<std::string> &V, size_t N) {
   return K;
 }
 
+//===----------------------------------------------------------------------===//
+// Headers the base already included
+//===----------------------------------------------------------------------===//
+//
+// Clang's CUDA wrapper, which every parse includes before the unit's first
+// line, includes cuda_runtime.h, stdlib.h, cmath and more. A unit's own
+// `#include <cuda_runtime.h>` is then skipped by its include guard wherever
+// it stands, yet as a prelude header it fixes an order: units that name it
+// at different places among the same headers share no prefix. Such a
+// header is left out of the prelude (dropBaseNoOps): its #include line stays
+// in the unit's text, after the PCH.
+//
+// Left out are the names that, at the end of the host configuration's base
+// (the PCH of no header), find a file the base entered that is `#pragma
+// once` or guarded by a macro defined there (isGuardedNoOp). The line is a
+// no-op at its place in the unit's own order too, since the base comes
+// first in every order, as long as no header between undefines the guard.
+// Each parse checks this for its own configuration (BaseNoOpCheck): the
+// line must find a file of the chain's base, whose guard no link of the
+// chain undefines, and Clang must skip it. Otherwise the parse is redone
+// with no PCH.
+
+} // namespace
+
+/// The lines a prelude left out and what BaseNoOpCheck compares them with.
+struct BaseNoOpLines {
+  std::vector<PreludeScan::Line> Lines;
+  std::set<std::string> BaseFiles;
+  llvm::StringSet<> Undefined;
+};
+
+namespace {
+
+/// Trips a parse whose left-out #include lines are not skipped as in the
+/// base (see above).
+class BaseNoOpCheck : public PPCallbacks {
+public:
+  BaseNoOpCheck(Preprocessor &PP, std::shared_ptr<const BaseNoOpLines> L,
+                std::shared_ptr<std::atomic<bool>> Tripped)
+      : PP(PP), SM(PP.getSourceManager()), L(std::move(L)), Tripped(std::move(Tripped)) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &, llvm::StringRef, bool,
+                          CharSourceRange, OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const Module *, SrcMgr::CharacteristicKind) override {
+    Pending = false;
+    if (!isLeftOut(HashLoc))
+      return;
+    if (!File || !L->BaseFiles.count(canonicalPath(File->getName())))
+      return trip();
+    HeaderFileInfo &HFI = PP.getHeaderSearchInfo().getFileInfo(*File);
+    const IdentifierInfo *Guard = HFI.getControllingMacro(PP.getExternalSource());
+    if (Guard && L->Undefined.count(Guard->getName()))
+      return trip();
+    Pending = true;
+  }
+  void FileChanged(SourceLocation, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason == EnterFile && Pending)
+      trip();
+    Pending = false;
+  }
+  void FileSkipped(const FileEntryRef &, const Token &, SrcMgr::CharacteristicKind) override {
+    Pending = false;
+  }
+
+private:
+  bool isLeftOut(SourceLocation HashLoc) const {
+    if (!HashLoc.isFileID())
+      return false;
+    FileID FID = SM.getFileID(HashLoc);
+    const FileEntry *FE = SM.getFileEntryForID(FID);
+    if (!FE)
+      return false;
+    unsigned Off = SM.getFileOffset(HashLoc);
+    for (const PreludeScan::Line &Line : L->Lines)
+      if (Line.Offset == Off &&
+          (Line.File == FE->getName() || Line.File == FE->tryGetRealPathName()))
+        return true;
+    return false;
+  }
+  void trip() {
+    Pending = false;
+    Tripped->store(true);
+  }
+
+  Preprocessor &PP;
+  SourceManager &SM;
+  std::shared_ptr<const BaseNoOpLines> L;
+  std::shared_ptr<std::atomic<bool>> Tripped;
+  bool Pending = false; ///< a left-out line was just read; its file must be skipped
+};
+
 /// Limits the traversal scope to the declarations parsed in this unit (not
 /// loaded from the PCH). Runs before the wrapped consumer.
 class LocalScope : public ASTConsumer {
@@ -967,7 +1175,8 @@ public:
 class ScopedAction : public WrapperFrontendAction {
 public:
   ScopedAction(std::unique_ptr<FrontendAction> Inner, const ParseSetup &S)
-      : WrapperFrontendAction(std::move(Inner)), Guard(S.Guard), Tripped(S.Tripped) {}
+      : WrapperFrontendAction(std::move(Inner)), Guard(S.Guard), Tripped(S.Tripped),
+        NoOps(S.NoOps) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -985,6 +1194,9 @@ protected:
           std::make_unique<UnitGuardPP>(CI.getPreprocessor(), St));
       Cs.push_back(std::make_unique<UnitGuardConsumer>(St));
     }
+    if (NoOps)
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<BaseNoOpCheck>(CI.getPreprocessor(), NoOps, Tripped));
     Cs.push_back(std::make_unique<LocalScope>());
     Cs.push_back(std::move(Inner));
     return std::make_unique<MultiplexConsumer>(std::move(Cs));
@@ -993,6 +1205,7 @@ protected:
 private:
   std::shared_ptr<const PreludeGuard> Guard;
   std::shared_ptr<std::atomic<bool>> Tripped;
+  std::shared_ptr<const BaseNoOpLines> NoOps;
 };
 
 class ScopedFactory : public FrontendActionFactory {
@@ -1121,7 +1334,7 @@ void CompileSetup::planUnit(const std::string &File, const std::vector<std::stri
 
 std::shared_ptr<CompileSetup::Prelude>
 CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &Plan,
-                         size_t K, size_t Config) {
+                         size_t K, size_t Config, const std::vector<std::string> *Resolve) {
   const std::vector<std::string> &All = Plan.Scan.Headers;
   // A prelude shared by fewer units than a shorter one is built on top of
   // that one (a chained PCH): only the headers it adds are parsed.
@@ -1160,6 +1373,8 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
       Slot->WorkDir = Plan.RelativeTo.empty() ? compatDir() : Plan.RelativeTo;
       for (size_t I = Parent ? From : 0; I < K; ++I)
         Slot->Source += "#include <" + All[I] + ">\n";
+      if (Resolve)
+        Slot->ResolveNames = *Resolve;
     }
     P = Slot;
   }
@@ -1207,6 +1422,18 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   if (P.Order) {
     Order.Out = P.Order.get();
     W.Order = &Order;
+  }
+  if (P.Parent) {
+    P.BaseFiles = P.Parent->BaseFiles;
+    for (auto &KV : P.Parent->Undefined)
+      P.Undefined.insert(KV.getKey());
+  } else {
+    W.BaseFiles = &P.BaseFiles;
+  }
+  W.Undefined = &P.Undefined;
+  if (!P.ResolveNames.empty()) {
+    W.Resolve = &P.ResolveNames;
+    W.NoOps = &P.NoOpNames;
   }
   PreludeActionFactory Factory(P.Pch, IsPorted, W, P.Bodies);
   Tool.run(&Factory);
@@ -1337,13 +1564,16 @@ std::shared_ptr<const PreludeGuard> CompileSetup::guardFor(const Prelude &P,
 /// blanks their lines in the unit's files. False when a file is unreadable.
 static bool useFor(ParseSetup &S, const PreludeScan &Scan, size_t K,
                    const CompileSetup::PreludeInfo &P);
+static void checkNoOps(ParseSetup &S, const std::vector<PreludeScan::Line> &Dropped,
+                       const CompileSetup::PreludeInfo &P);
 
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
-                                 size_t Config, bool AllowUnion, bool SdkBodies) {
+                                 size_t Config, bool AllowUnion, bool SdkBodies,
+                                 bool NoPrelude) {
   ParseSetup S;
   S.Args = arguments(Flags, Config);
   S.FS = llvm::vfs::createPhysicalFileSystem();
-  if (SdkBodies && Opts.SkipSdkBodies)
+  if ((SdkBodies && Opts.SkipSdkBodies) || NoPrelude)
     return S;
   S.Bodies = bodySkipFor(Config);
   const UnitPlan *Plan = nullptr;
@@ -1360,6 +1590,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   std::vector<std::string> KeyArgs = S.Args;
   if (hasRelativePaths(KeyArgs) && Plan->RelativeTo.empty())
     return S;
+  dropBaseNoOps(Flags, Plan->FlagsKey);
   if (AllowUnion && Opts.UnionPrelude) {
     if (std::shared_ptr<Prelude> U = unionFor(KeyArgs, *Plan, Config)) {
       if (auto G = guardFor(*U, *Plan)) {
@@ -1367,6 +1598,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
         if (useFor(T, Plan->Scan, Plan->Scan.Headers.size(), *U)) {
           T.Guard = std::move(G);
           T.Tripped = std::make_shared<std::atomic<bool>>(false);
+          checkNoOps(T, Plan->Dropped, *U);
           if (Times)
             ++Times->PreludeUses;
           return T;
@@ -1408,9 +1640,115 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   ParseSetup T = S;
   if (!useFor(T, Plan->Scan, K, *P))
     return S;
+  checkNoOps(T, Plan->Dropped, *P);
   if (Times)
     ++Times->PreludeUses;
   return T;
+}
+
+/// How many headers of `Lists`, other than those of `Free`, a PCH may cover:
+/// for each list, those in its longest prefix that another list starts with
+/// too, the names of `Free` left out of the lists when `LeaveOut`.
+static size_t sharedHeaders(const std::vector<const std::vector<std::string> *> &Lists,
+                            const std::set<std::string> &Free, bool LeaveOut) {
+  std::vector<std::vector<std::string>> Kept;
+  for (const std::vector<std::string> *L : Lists) {
+    Kept.emplace_back();
+    for (const std::string &H : *L)
+      if (!LeaveOut || !Free.count(H))
+        Kept.back().push_back(H);
+  }
+  std::map<std::string, unsigned> Uses;
+  for (const auto &L : Kept)
+    for (size_t K = 0; K <= L.size(); ++K)
+      ++Uses[joinKey(L, K)];
+  size_t Covered = 0;
+  for (const auto &L : Kept)
+    for (size_t K = 0; K < L.size() && Uses[joinKey(L, K + 1)] >= 2; ++K)
+      Covered += !Free.count(L[K]);
+  return Covered;
+}
+
+void CompileSetup::dropBaseNoOps(const std::vector<std::string> &Flags,
+                                 const std::string &FlagsKey) {
+  std::once_flag *Once;
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    std::unique_ptr<std::once_flag> &Slot = NoOpsDropped[FlagsKey];
+    if (!Slot)
+      Slot = std::make_unique<std::once_flag>();
+    Once = Slot.get();
+  }
+  std::call_once(*Once, [&] {
+    // (A union prelude holds every unit's headers in one order of its own.)
+    if (!Opts.DropBaseIncludes || Opts.UnionPrelude)
+      return;
+    std::vector<UnitPlan *> Units;
+    std::set<std::string> Names;
+    {
+      std::lock_guard<std::mutex> Lock(Mu);
+      for (auto &KV : Plans)
+        if (KV.second->FlagsKey == FlagsKey) {
+          Units.push_back(KV.second.get());
+          Names.insert(KV.second->Scan.Headers.begin(), KV.second->Scan.Headers.end());
+        }
+    }
+    // Only names whose leaving out would let more headers be shared are
+    // looked up: otherwise the base's build is extra work.
+    std::vector<const std::vector<std::string> *> Lists;
+    for (const UnitPlan *U : Units)
+      Lists.push_back(&U->Scan.Headers);
+    std::vector<std::string> Resolve;
+    for (const std::string &N : Names)
+      if (sharedHeaders(Lists, {N}, true) > sharedHeaders(Lists, {N}, false))
+        Resolve.push_back(N);
+    if (Units.size() < 2 || Resolve.empty())
+      return;
+    std::shared_ptr<Prelude> Base = preludeFor(arguments(Flags, 0), *Units.front(), 0, 0, &Resolve);
+    if (!Base->Usable || sharedHeaders(Lists, Base->NoOpNames, true) <=
+                             sharedHeaders(Lists, Base->NoOpNames, false))
+      return;
+    std::lock_guard<std::mutex> Lock(Mu);
+    const std::string Key = FlagsKey + '\1';
+    for (auto It = PrefixUses.lower_bound(Key);
+         It != PrefixUses.end() && llvm::StringRef(It->first).startswith(Key);)
+      It = PrefixUses.erase(It);
+    Union &U = Unions[FlagsKey];
+    U = Union();
+    for (UnitPlan *Plan : Units) {
+      PreludeScan Kept;
+      Kept.Assumed = Plan->Scan.Assumed;
+      for (size_t I = 0; I < Plan->Scan.Headers.size(); ++I) {
+        if (Base->NoOpNames.count(Plan->Scan.Headers[I])) {
+          Plan->Dropped.push_back(Plan->Scan.Lines[I]);
+          continue;
+        }
+        Kept.Headers.push_back(Plan->Scan.Headers[I]);
+        Kept.Lines.push_back(Plan->Scan.Lines[I]);
+      }
+      Plan->Scan = std::move(Kept);
+      for (size_t K = 0; K <= Plan->Scan.Headers.size(); ++K)
+        ++PrefixUses[Key + joinKey(Plan->Scan.Headers, K)];
+      if (!Plan->Scan.Headers.empty()) {
+        U.Headers.insert(Plan->Scan.Headers.begin(), Plan->Scan.Headers.end());
+        ++U.Units;
+      }
+    }
+  });
+}
+
+static void checkNoOps(ParseSetup &S, const std::vector<PreludeScan::Line> &Dropped,
+                       const CompileSetup::PreludeInfo &P) {
+  if (Dropped.empty())
+    return;
+  auto L = std::make_shared<BaseNoOpLines>();
+  L->Lines = Dropped;
+  L->BaseFiles = P.BaseFiles;
+  for (auto &KV : P.Undefined)
+    L->Undefined.insert(KV.getKey());
+  S.NoOps = std::move(L);
+  if (!S.Tripped)
+    S.Tripped = std::make_shared<std::atomic<bool>>(false);
 }
 
 static bool useFor(ParseSetup &S, const PreludeScan &Scan, size_t K,

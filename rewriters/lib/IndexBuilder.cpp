@@ -51,6 +51,9 @@ public:
     return !S.empty() && IsPorted(S) ? S : "";
   }
 
+  /// Is the file of real path `RealPath` ported?
+  bool isPorted(llvm::StringRef RealPath) const { return IsPorted(RealPath); }
+
   /// Resolves `L` to a ported file and offset: a file location, or a macro
   /// argument (through any number of argument expansions) spelled in the
   /// file. Tokens of macro bodies and token pastes have no file offset.
@@ -104,8 +107,10 @@ public:
         P = File->getName();
       F.Resolved = std::string(P.str());
       // A ported file is the user's even where an -isystem path found it.
-      std::string Ported = Files->portedPath(Files->SM.translateFile(*File));
-      F.UserFile = FileType == SrcMgr::C_User || !Ported.empty();
+      // (Named by the file entry's real path, as realPathOf names a FileID:
+      // SourceManager::translateFile would read every source location entry
+      // of the PCH, about a third of a parse.)
+      F.UserFile = FileType == SrcMgr::C_User || Files->isPorted(F.Resolved);
     }
     auto Ins = Idx->Includes.emplace(Off, F);
     if (!Ins.second && Ins.first->second.Resolved != F.Resolved)

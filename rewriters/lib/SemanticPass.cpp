@@ -463,18 +463,22 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     }
     // The union prelude's extra headers may have reached the unit: parse
     // it again with its own prelude (CompileSetup.cpp, "The union prelude").
+    // A header left out of the prelude as the base's was not skipped:
+    // parse it again with no PCH ("Headers the base already included").
     if (!S.Tripped)
       break;
     if (!S.Tripped->load()) {
-      if (Times)
+      if (Times && S.Guard)
         ++Times->SupersetUses;
       break;
     }
+    bool Union = S.Guard != nullptr;
     if (Times)
-      ++Times->SupersetRedone;
+      ++(Union ? Times->SupersetRedone : Times->NoOpsRedone);
     Result = SemanticResult();
     Outcomes.assign(1, ConfigOutcome());
-    S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false);
+    S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/false,
+                       /*NoPrelude=*/!Union);
   }
 
   // Merge: a range is inactive only if every configuration that entered the

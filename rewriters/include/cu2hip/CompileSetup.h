@@ -56,6 +56,17 @@
 //     shared prefix of it (or the wrapper alone); a run of one unit builds no
 //     PCH at all and parses as before.
 //
+//   - Headers the wrapper already included (`<cuda_runtime.h>`, `<cmath>`,
+//     ...) are left out of the prelude when that lets more headers be
+//     shared: their lines stay in the unit, where each must be skipped by its
+//     include guard as it is at its own place (CompileSetup.cpp, "Headers
+//     the base already included"); a parse where one is not is redone with
+//     no PCH. --keep-base-includes keeps them.
+//   - Two lists the SDK's PCH would make every unit's parse read back,
+//     declaration by declaration, are left out of it: the declarations to
+//     check for CUDA's deferred diagnostics and the unused file-scope
+//     declarations (MemoryPCHGenerator). Neither reaches a fact.
+//
 // With --union-prelude, units of one flags key may instead share a PCH of
 // the union of their headers; when that parses like the unit's own prelude
 // and how the parse is watched is in CompileSetup.cpp ("The union
@@ -113,6 +124,9 @@ struct PhaseTimes {
   /// Parses redone with the SDK's function bodies because a rule needed one
   /// that was skipped (SdkBodies.h).
   std::atomic<unsigned> SdkBodiesRedone{0};
+  /// Parses redone with no PCH because a header the prelude left out as
+  /// already included by the base was not skipped (ParseSetup::NoOps).
+  std::atomic<unsigned> NoOpsRedone{0};
 
   static double seconds(const std::atomic<uint64_t> &Ns) { return Ns.load() / 1e9; }
 };
@@ -186,6 +200,8 @@ struct PreludeGuard {
 };
 
 /// Everything one parse needs besides the frontend action.
+struct BaseNoOpLines;
+
 struct ParseSetup {
   /// Driver arguments without the tool name and the file.
   std::vector<std::string> Args;
@@ -208,6 +224,11 @@ struct ParseSetup {
   /// AllowUnion false) when `*Tripped` is true at its end.
   std::shared_ptr<const PreludeGuard> Guard;
   std::shared_ptr<std::atomic<bool>> Tripped;
+  /// Set when the prelude leaves out headers its base already included
+  /// (CompileSetup.cpp, "Headers the base already included"): their
+  /// #include lines, each of which the parse must skip by its include guard
+  /// (else `*Tripped` is set and the parse is redone with no prelude).
+  std::shared_ptr<const BaseNoOpLines> NoOps;
 };
 
 /// Wraps the actions `Inner` creates for a parse set up as `S`. With a PCH,
@@ -275,8 +296,11 @@ public:
   /// order-free (ParseSetup::Guard then watches the parse). With
   /// `SdkBodies`, every function body is parsed (and no PCH is used: the
   /// PCHs hold no SDK bodies when Options::SkipSdkBodies is set).
+  /// With `NoPrelude`, no PCH is used at all (the redo of a parse whose
+  /// ParseSetup::NoOps check failed).
   ParseSetup prepare(const std::string &File, const std::vector<std::string> &Flags,
-                     size_t Config, bool AllowUnion = true, bool SdkBodies = false);
+                     size_t Config, bool AllowUnion = true, bool SdkBodies = false,
+                     bool NoPrelude = false);
 
   struct Prelude;
   using PreludeInfo = Prelude;
@@ -285,8 +309,10 @@ private:
   struct UnitPlan;
   /// The prelude of the first `K` headers of `Plan` for arguments `Args`,
   /// built (once) if needed.
+  /// `Resolve`: header names the build resolves (Prelude::ResolveNames).
   std::shared_ptr<Prelude> preludeFor(const std::vector<std::string> &Args,
-                                      const UnitPlan &Plan, size_t K, size_t Config);
+                                      const UnitPlan &Plan, size_t K, size_t Config,
+                                      const std::vector<std::string> *Resolve = nullptr);
   void buildPrelude(Prelude &P, const std::vector<std::string> &Args);
   /// The union prelude of the unit's flags for `Args`, built (once) if
   /// needed; null when no two units share flags.
@@ -295,6 +321,10 @@ private:
   /// The guard of a parse of `Plan` with union prelude `P`, or null when
   /// `P` cannot stand for the unit's prelude.
   std::shared_ptr<const PreludeGuard> guardFor(const Prelude &P, const UnitPlan &Plan);
+  /// Takes out of the preludes of the units of `FlagsKey` the headers the
+  /// host configuration's base already included (once per key, before its
+  /// first prefix is chosen).
+  void dropBaseNoOps(const std::vector<std::string> &Flags, const std::string &FlagsKey);
 
   const Options &Opts;
   std::vector<bool> RuleCallees; ///< per configuration (setRuleCallees)
@@ -314,6 +344,8 @@ private:
     unsigned Units = 0;
   };
   std::map<std::string, Union> Unions;
+  /// Per flags key: dropBaseNoOps has run.
+  std::map<std::string, std::unique_ptr<std::once_flag>> NoOpsDropped;
   unsigned NextId = 0;
 };
 

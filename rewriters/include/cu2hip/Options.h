@@ -44,6 +44,10 @@ struct Options {
   /// a parse whose rules need one is redone with every body. False = parse
   /// every body (--parse-sdk-bodies).
   bool SkipSdkBodies = true;
+  /// With SharedPrelude: leave out of the preludes the headers Clang's CUDA
+  /// wrapper already included (CompileSetup.cpp, "Headers the base already
+  /// included"); false = keep them (--keep-base-includes, to compare).
+  bool DropBaseIncludes = true;
   std::string CudaPath;
   std::string ResourceDir;
   /// Extra clang arguments (after `--`).
