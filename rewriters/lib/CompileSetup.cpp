@@ -842,7 +842,11 @@ public:
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (SemaRef) {
-      deferredDiagDecls(*SemaRef).clear();
+      // Only the system headers' (the SDK's): a user header's function
+      // may be emitted only through a kernel of the prelude.
+      SourceManager &SM = SemaRef->getSourceManager();
+      deferredDiagDecls(*SemaRef).remove_if(
+          [&](Decl *D) { return SM.isInSystemHeader(D->getLocation()); });
       auto &Unused = SemaRef->UnusedFileScopedDecls;
       Unused.erase(Unused.begin(nullptr, /*LocalOnly=*/true), Unused.end());
     }
