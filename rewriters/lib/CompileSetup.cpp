@@ -1096,10 +1096,11 @@ std::string joinKey(const std::vector<std::string> &V, size_t N) {
 } // namespace
 
 /// The lines a prelude left out and what BaseNoOpCheck compares them with.
+/// The sets are the prelude's (CompileSetup owns it for the whole run).
 struct BaseNoOpLines {
   std::vector<PreludeScan::Line> Lines;
-  std::set<std::string> BaseFiles;
-  llvm::StringSet<> Undefined;
+  const std::set<std::string> *BaseFiles = nullptr;
+  const llvm::StringSet<> *Undefined = nullptr;
 };
 
 namespace {
@@ -1118,11 +1119,11 @@ public:
     Pending = false;
     if (!isLeftOut(HashLoc))
       return;
-    if (!File || !L->BaseFiles.count(canonicalPath(File->getName())))
+    if (!File || !L->BaseFiles->count(canonicalPath(File->getName())))
       return trip();
     HeaderFileInfo &HFI = PP.getHeaderSearchInfo().getFileInfo(*File);
     const IdentifierInfo *Guard = HFI.getControllingMacro(PP.getExternalSource());
-    if (Guard && L->Undefined.count(Guard->getName()))
+    if (Guard && L->Undefined->count(Guard->getName()))
       return trip();
     Pending = true;
   }
@@ -1326,14 +1327,18 @@ void CompileSetup::planUnit(const std::string &File, const std::vector<std::stri
     Plan->FlagsKey += '\2' + Plan->RelativeTo;
   }
   std::lock_guard<std::mutex> Lock(Mu);
-  for (size_t K = 0; K <= Plan->Scan.Headers.size(); ++K)
-    ++PrefixUses[Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, K)];
-  if (!Plan->Scan.Headers.empty()) {
-    Union &U = Unions[Plan->FlagsKey];
-    U.Headers.insert(Plan->Scan.Headers.begin(), Plan->Scan.Headers.end());
+  countPlan(*Plan);
+  Plans[File] = std::move(Plan);
+}
+
+void CompileSetup::countPlan(const UnitPlan &Plan) {
+  for (size_t K = 0; K <= Plan.Scan.Headers.size(); ++K)
+    ++PrefixUses[Plan.FlagsKey + '\1' + joinKey(Plan.Scan.Headers, K)];
+  if (!Plan.Scan.Headers.empty()) {
+    Union &U = Unions[Plan.FlagsKey];
+    U.Headers.insert(Plan.Scan.Headers.begin(), Plan.Scan.Headers.end());
     ++U.Units;
   }
-  Plans[File] = std::move(Plan);
 }
 
 std::shared_ptr<CompileSetup::Prelude>
@@ -1717,8 +1722,7 @@ void CompileSetup::dropBaseNoOps(const std::vector<std::string> &Flags,
     for (auto It = PrefixUses.lower_bound(Key);
          It != PrefixUses.end() && llvm::StringRef(It->first).startswith(Key);)
       It = PrefixUses.erase(It);
-    Union &U = Unions[FlagsKey];
-    U = Union();
+    Unions[FlagsKey] = Union();
     for (UnitPlan *Plan : Units) {
       PreludeScan Kept;
       Kept.Assumed = Plan->Scan.Assumed;
@@ -1731,12 +1735,7 @@ void CompileSetup::dropBaseNoOps(const std::vector<std::string> &Flags,
         Kept.Lines.push_back(Plan->Scan.Lines[I]);
       }
       Plan->Scan = std::move(Kept);
-      for (size_t K = 0; K <= Plan->Scan.Headers.size(); ++K)
-        ++PrefixUses[Key + joinKey(Plan->Scan.Headers, K)];
-      if (!Plan->Scan.Headers.empty()) {
-        U.Headers.insert(Plan->Scan.Headers.begin(), Plan->Scan.Headers.end());
-        ++U.Units;
-      }
+      countPlan(*Plan);
     }
   });
 }
@@ -1747,9 +1746,8 @@ static void checkNoOps(ParseSetup &S, const std::vector<PreludeScan::Line> &Drop
     return;
   auto L = std::make_shared<BaseNoOpLines>();
   L->Lines = Dropped;
-  L->BaseFiles = P.BaseFiles;
-  for (auto &KV : P.Undefined)
-    L->Undefined.insert(KV.getKey());
+  L->BaseFiles = &P.BaseFiles;
+  L->Undefined = &P.Undefined;
   S.NoOps = std::move(L);
   if (!S.Tripped)
     S.Tripped = std::make_shared<std::atomic<bool>>(false);

@@ -325,6 +325,8 @@ private:
   /// host configuration's base already included (once per key, before its
   /// first prefix is chosen).
   void dropBaseNoOps(const std::vector<std::string> &Flags, const std::string &FlagsKey);
+  /// Counts `Plan`'s header-list prefixes and union headers (Mu held).
+  void countPlan(const UnitPlan &Plan);
 
   const Options &Opts;
   std::vector<bool> RuleCallees; ///< per configuration (setRuleCallees)
