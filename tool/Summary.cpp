@@ -60,6 +60,9 @@ static std::string timeLine(const PhaseTimes &P) {
   if (P.NoOpsRedone)
     OS << ", " << P.NoOpsRedone.load() << " redone without a PCH (a header left out of it was "
        << "not skipped)";
+  if (P.PchFailedRedone)
+    OS << ", " << P.PchFailedRedone.load()
+       << " redone without a PCH (Clang refused it or crashed loading it)";
   OS << format("), SDK prelude PCH %.2f s (%u built, %u uses", PhaseTimes::seconds(P.PreludeNs),
                P.PreludesBuilt.load(), P.PreludeUses.load());
   if (P.SupersetUses || P.SupersetRedone || P.SupersetRefused)
@@ -160,7 +163,8 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"union_prelude_redone", P->SupersetRedone.load()},
                                 {"union_prelude_refused", P->SupersetRefused.load()},
                                 {"sdk_bodies_redone", P->SdkBodiesRedone.load()},
-                                {"no_pch_redone", P->NoOpsRedone.load()}};
+                                {"no_pch_redone", P->NoOpsRedone.load()},
+                                {"pch_failed_redone", P->PchFailedRedone.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

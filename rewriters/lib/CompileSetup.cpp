@@ -234,6 +234,9 @@ struct OrderFacts;
 struct CompileSetup::Prelude {
   std::shared_ptr<Prelude> Parent; ///< the PCH this one is built on, if any
   std::once_flag Built;
+  /// Clang crashed loading this PCH (CompileSetup::pchCrashed): later
+  /// parses of the run do without it.
+  std::atomic<bool> Broken{false};
   std::string SourcePath, Source; ///< virtual file holding the includes
   /// Working directory of the build: the units' own when their arguments
   /// name relative paths (they resolve the same way then), else compatDir.
@@ -815,6 +818,18 @@ template <typename T, T Sema::*Member> struct SemaMember {
 };
 template struct SemaMember<DeferredDiagDecls, &Sema::DeclsToCheckForDeferredDiags>;
 
+/// The macros `#pragma push_macro` saved and no `pop_macro` restored yet
+/// (Preprocessor::PragmaPushMacroInfo, private; reached as above). Clang
+/// does not write them into a PCH ("FIXME: PragmaPushMacroInfo?" in
+/// Preprocessor.h), so a pop in the unit of a push in the prelude would do
+/// nothing with the PCH.
+using PushedMacros = llvm::DenseMap<IdentifierInfo *, std::vector<MacroInfo *>>;
+PushedMacros &pushedMacros(Preprocessor &PP);
+template <typename T, T Preprocessor::*Member> struct PreprocessorMember {
+  friend T &pushedMacros(Preprocessor &PP) { return PP.*Member; }
+};
+template struct PreprocessorMember<PushedMacros, &Preprocessor::PragmaPushMacroInfo>;
+
 /// A PCH generator that keeps the PCH in memory.
 ///
 /// It leaves out two lists Sema would otherwise read back, declaration by
@@ -863,6 +878,11 @@ private:
 /// What building a prelude reports besides the PCH.
 struct PreludeWatch {
   bool EnteredPorted = false;
+  /// The build is a link on a parent PCH (its Referenced is merged in).
+  bool Chained = false;
+  /// A `#pragma push_macro` of the prelude is not popped at its end: the
+  /// PCH would lose the saved definition (pushedMacros).
+  bool PushedMacro = false;
   llvm::DenseSet<const IdentifierInfo *> Names;
   llvm::StringSet<> *Referenced = nullptr;
   /// --config macro names to look for, and those the parse met.
@@ -945,18 +965,26 @@ public:
   void HandleTranslationUnit(ASTContext &) override {
     for (const IdentifierInfo *II : W.Names)
       W.Referenced->insert(II->getName());
-    // getMacroInfo may load a macro from a chained PCH and grow the macro
-    // table: take the identifiers first, then look each up.
-    std::vector<const IdentifierInfo *> Macros;
-    for (auto &M : PP.macros())
-      Macros.push_back(M.first);
-    for (const IdentifierInfo *II : Macros)
-      if (PP.getMacroInfo(II))
-        W.Referenced->insert(II->getName());
+    // Every macro defined at the end. A link built on a parent PCH needs
+    // only its own #defines (in Names, MacroNameWatch): the parent's end
+    // state is in the parent's Referenced, which the link's takes in. Asking
+    // the preprocessor for every macro would deserialize each one of the
+    // whole chain (the larger part of building a small link).
+    if (!W.Chained) {
+      // getMacroInfo may load a macro from a chained PCH and grow the macro
+      // table: take the identifiers first, then look each up.
+      std::vector<const IdentifierInfo *> Macros;
+      for (auto &M : PP.macros())
+        Macros.push_back(M.first);
+      for (const IdentifierInfo *II : Macros)
+        if (PP.getMacroInfo(II))
+          W.Referenced->insert(II->getName());
+    }
     if (W.ConfigNames)
       for (const std::string &N : *W.ConfigNames)
         if (PP.getIdentifierTable().find(N) != PP.getIdentifierTable().end())
           W.Seen->push_back(N);
+    W.PushedMacro = !pushedMacros(PP).empty();
     if (W.Resolve && W.BaseFiles)
       for (const std::string &N : *W.Resolve)
         if (isGuardedNoOp(PP, N, *W.BaseFiles))
@@ -1420,6 +1448,7 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   Tool.setPrintErrorMessage(false);
   PreludeWatch W;
   W.Referenced = &P.Referenced;
+  W.Chained = P.Parent != nullptr;
   std::vector<std::string> ConfigNames;
   for (size_t C = 2; C < numConfigs(); ++C)
     if (auto Names = configMacros(C))
@@ -1471,7 +1500,7 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   P.Failed |= OwnFailed;
   P.NumErrors += Diags.Errors;
   unsigned Limit = errorLimit(Args);
-  P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted &&
+  P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted && !W.PushedMacro &&
              (Limit == 0 || P.NumErrors < Limit);
   if (P.Order && llvm::sys::Process::GetEnv("CU2HIP_DEBUG_UNION"))
     llvm::errs() << "union prelude " << P.SourcePath << ": usable " << P.Usable
@@ -1481,6 +1510,8 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   if (Times && P.Order && !(P.Usable && P.Order->Why.empty()))
     ++Times->SupersetRefused;
 }
+
+void CompileSetup::pchCrashed(Prelude &P) { P.Broken = true; }
 
 static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::string> &Args,
                        llvm::vfs::InMemoryFileSystem &Memory) {
@@ -1605,6 +1636,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
       if (auto G = guardFor(*U, *Plan)) {
         ParseSetup T = S;
         if (useFor(T, Plan->Scan, Plan->Scan.Headers.size(), *U)) {
+          T.OnPchCrash = [U] { pchCrashed(*U); };
           T.Guard = std::move(G);
           T.Tripped = std::make_shared<std::atomic<bool>>(false);
           checkNoOps(T, Plan->Dropped, *U);
@@ -1632,7 +1664,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   }
   std::shared_ptr<Prelude> P = preludeFor(KeyArgs, *Plan, K, Config);
   auto Fits = [&](const Prelude &Pre, size_t N) {
-    if (!Pre.Usable)
+    if (!Pre.Usable || Pre.Broken)
       return false;
     unsigned Assumed = N ? Plan->Scan.Lines[N - 1].AssumedBefore : 0;
     for (unsigned I = 0; I < Assumed; ++I)
@@ -1649,6 +1681,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   ParseSetup T = S;
   if (!useFor(T, Plan->Scan, K, *P))
     return S;
+  T.OnPchCrash = [P] { pchCrashed(*P); };
   checkNoOps(T, Plan->Dropped, *P);
   if (Times)
     ++Times->PreludeUses;

@@ -9,6 +9,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/FrontendDiagnostic.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -103,13 +106,26 @@ class ErrorCollector : public DiagnosticConsumer {
            !Info.getSourceManager().isInSystemHeader(Info.getLocation());
   }
 
+  /// Clang refusing a PCH (damaged, stale, other options): not the user's.
+  static bool isPchRefusal(unsigned ID) {
+    return ID == diag::err_fe_unable_to_load_pch ||
+           (ID >= diag::DIAG_START_SERIALIZATION &&
+            ID < diag::DIAG_START_SERIALIZATION + diag::DIAG_SIZE_SERIALIZATION);
+  }
+
 public:
   std::vector<Finding> Errors;
   bool Failed = false;
+  /// Clang refused the prelude's PCH: the parse is redone without it.
+  bool PchRefused = false;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
+    if (isPchRefusal(Info.getID())) {
+      PchRefused = true;
+      return;
+    }
     Finding F;
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
@@ -368,6 +384,8 @@ SemanticPass::SemanticPass(const Options &Opts, const MapTable &Maps,
     Failed = EC.Failed;
   };
   Setup = std::make_unique<CompileSetup>(Opts, this->IsPorted, std::move(Hooks), Times);
+  // Parses with a PCH run in a CrashRecoveryContext (runRecovering).
+  llvm::CrashRecoveryContext::Enable();
   std::vector<bool> RuleCallees(Setup->numConfigs(), false);
   for (const auto &Rule : createAstRules(Opts))
     for (size_t C = 0; C < RuleCallees.size(); ++C)
@@ -399,6 +417,20 @@ SemanticResult SemanticPass::run(const std::string &File,
       All.Facts[KV.first].mergeFrom(KV.second);
   }
   return All;
+}
+
+/// Runs `Tool` with `Factory`'s actions set up as `S`. With a PCH, in a
+/// CrashRecoveryContext: false when Clang crashed (loading the PCH; see
+/// ParseSetup::OnPchCrash). A parse without a PCH runs as is.
+static bool runRecovering(ClangTool &Tool, FrontendActionFactory &Factory,
+                          const ParseSetup &S) {
+  std::unique_ptr<FrontendActionFactory> Wrapped = wrapActions(Factory, S);
+  if (!S.UsesPCH) {
+    Tool.run(Wrapped.get());
+    return true;
+  }
+  llvm::CrashRecoveryContext CRC;
+  return CRC.RunSafely([&] { Tool.run(Wrapped.get()); });
 }
 
 SemanticResult SemanticPass::runConfig(const std::string &File,
@@ -433,7 +465,19 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
         if (auto Names = Setup->configMacros(C))
           Actions.ConfigNames.insert(Actions.ConfigNames.end(), Names->begin(), Names->end());
     ActionFactory Factory(Actions, Outcomes[0]);
-    Tool.run(wrapActions(Factory, S).get());
+    if (!runRecovering(Tool, Factory, S) || (S.UsesPCH && Diags.PchRefused)) {
+      // Clang crashed loading the prelude's PCH, or refused it: parse with
+      // no PCH (ParseSetup::OnPchCrash).
+      if (S.OnPchCrash)
+        S.OnPchCrash();
+      if (Times)
+        ++Times->PchFailedRedone;
+      Result = SemanticResult();
+      Outcomes.assign(1, ConfigOutcome());
+      S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/false,
+                         /*NoPrelude=*/true);
+      continue;
+    }
     Result.Failed = Diags.Failed;
     if (Config == 0) {
       std::set<std::string> &Seen = Outcomes[0].SeenNames;

@@ -127,6 +127,9 @@ struct PhaseTimes {
   /// Parses redone with no PCH because a header the prelude left out as
   /// already included by the base was not skipped (ParseSetup::NoOps).
   std::atomic<unsigned> NoOpsRedone{0};
+  /// Parses redone with no PCH because Clang refused the prelude's PCH or
+  /// crashed loading it (ParseSetup::OnPchCrash).
+  std::atomic<unsigned> PchFailedRedone{0};
 
   static double seconds(const std::atomic<uint64_t> &Ns) { return Ns.load() / 1e9; }
 };
@@ -229,6 +232,11 @@ struct ParseSetup {
   /// #include lines, each of which the parse must skip by its include guard
   /// (else `*Tripped` is set and the parse is redone with no prelude).
   std::shared_ptr<const BaseNoOpLines> NoOps;
+  /// With a PCH: called when Clang crashed loading it (Clang 16 crashes in
+  /// ASTReader::loadDeclUpdateRecords on some chains of PCHs, e.g. llm.c's
+  /// dev/cuda includes with a second unit like attention_backward.cu). The
+  /// parse is redone with no PCH, and no later parse of the run uses it.
+  std::function<void()> OnPchCrash;
 };
 
 /// Wraps the actions `Inner` creates for a parse set up as `S`. With a PCH,
@@ -327,6 +335,9 @@ private:
   void dropBaseNoOps(const std::vector<std::string> &Flags, const std::string &FlagsKey);
   /// Counts `Plan`'s header-list prefixes and union headers (Mu held).
   void countPlan(const UnitPlan &Plan);
+  /// Marks `P` broken (ParseSetup::OnPchCrash): prepare() no longer
+  /// offers it.
+  static void pchCrashed(Prelude &P);
 
   const Options &Opts;
   std::vector<bool> RuleCallees; ///< per configuration (setRuleCallees)
