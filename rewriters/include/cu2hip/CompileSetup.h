@@ -52,6 +52,12 @@
 //     header) is not precompiled. A file not named by its real path (a
 //     symbolic link on the way) is never read from memory, as facts are keyed
 //     by real path: such a unit's prelude is the wrapper alone.
+//   - Clang's own faults. A prelude that leaves a `#pragma push_macro`
+//     unpopped is not precompiled (Clang does not write the saved
+//     definitions into a PCH). Clang 16 crashes loading some chains of
+//     these PCHs; a parse with a PCH runs in a CrashRecoveryContext and is
+//     redone with no PCH when Clang crashes or refuses the PCH
+//     (ParseSetup::OnPchCrash).
 //   - Reuse. A unit whose prelude no other unit shares gets the longest
 //     shared prefix of it (or the wrapper alone); a run of one unit builds no
 //     PCH at all and parses as before.
