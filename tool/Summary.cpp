@@ -62,7 +62,7 @@ static std::string timeLine(const PhaseTimes &P) {
        << "not skipped)";
   if (P.PchFailedRedone)
     OS << ", " << P.PchFailedRedone.load()
-       << " redone without a PCH (Clang refused it or crashed loading it)";
+       << " redone without a PCH (Clang refused it or crashed with it)";
   OS << format("), SDK prelude PCH %.2f s (%u built, %u uses", PhaseTimes::seconds(P.PreludeNs),
                P.PreludesBuilt.load(), P.PreludeUses.load());
   if (P.SupersetUses || P.SupersetRedone || P.SupersetRefused)

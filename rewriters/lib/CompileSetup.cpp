@@ -17,6 +17,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/ASTDeserializationListener.h"
 #include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Serialization/ASTWriter.h"
 #include "clang/Serialization/InMemoryModuleCache.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -25,8 +26,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Signals.h"
@@ -830,6 +833,26 @@ template <typename T, T Preprocessor::*Member> struct PreprocessorMember {
 };
 template struct PreprocessorMember<PushedMacros, &Preprocessor::PragmaPushMacroInfo>;
 
+/// The first pragma stack the prelude leaves open that a PCH does not
+/// keep, or "" when none: `#pragma push_macro`, `#pragma GCC visibility
+/// push`, `#pragma clang attribute push`. A unit popping it would pop
+/// nothing with the PCH (or report an error that the parse without it does
+/// not). `#pragma pack(push)` and `float_control(push)` are kept in the
+/// PCH. Not checked: `#pragma clang diagnostic push`, which libcu++ leaves
+/// open at the end of <cooperative_groups.h> under Clang 16 (refusing it
+/// would leave every cooperative-groups unit without a PCH); a unit that
+/// pops more diagnostic states than it pushes sees the prelude's last
+/// diagnostic settings with the PCH (docs/design.md).
+std::string openPragmaStack(Preprocessor &PP, Sema *S) {
+  if (!pushedMacros(PP).empty())
+    return "push_macro";
+  if (S && S->VisContext)
+    return "GCC visibility push";
+  if (S && !S->PragmaAttributeStack.empty())
+    return "clang attribute push";
+  return "";
+}
+
 /// A PCH generator that keeps the PCH in memory.
 ///
 /// It leaves out two lists Sema would otherwise read back, declaration by
@@ -880,9 +903,9 @@ struct PreludeWatch {
   bool EnteredPorted = false;
   /// The build is a link on a parent PCH (its Referenced is merged in).
   bool Chained = false;
-  /// A `#pragma push_macro` of the prelude is not popped at its end: the
-  /// PCH would lose the saved definition (pushedMacros).
-  bool PushedMacro = false;
+  /// A pragma stack the prelude leaves open and a PCH does not keep
+  /// (openPragmaStack), or "".
+  std::string OpenPragma;
   llvm::DenseSet<const IdentifierInfo *> Names;
   llvm::StringSet<> *Referenced = nullptr;
   /// --config macro names to look for, and those the parse met.
@@ -959,9 +982,10 @@ bool isGuardedNoOp(Preprocessor &PP, llvm::StringRef Name, const std::set<std::s
 
 /// Turns the identifiers seen into names, adding every macro defined at the
 /// end of the prelude (predefined, -D, -include, the SDK's own).
-class PreludeEnd : public ASTConsumer {
+class PreludeEnd : public SemaConsumer {
 public:
   PreludeEnd(Preprocessor &PP, PreludeWatch &W) : PP(PP), W(W) {}
+  void InitializeSema(Sema &S) override { SemaRef = &S; }
   void HandleTranslationUnit(ASTContext &) override {
     for (const IdentifierInfo *II : W.Names)
       W.Referenced->insert(II->getName());
@@ -984,7 +1008,7 @@ public:
       for (const std::string &N : *W.ConfigNames)
         if (PP.getIdentifierTable().find(N) != PP.getIdentifierTable().end())
           W.Seen->push_back(N);
-    W.PushedMacro = !pushedMacros(PP).empty();
+    W.OpenPragma = openPragmaStack(PP, SemaRef);
     if (W.Resolve && W.BaseFiles)
       for (const std::string &N : *W.Resolve)
         if (isGuardedNoOp(PP, N, *W.BaseFiles))
@@ -997,6 +1021,7 @@ public:
 private:
   Preprocessor &PP;
   PreludeWatch &W;
+  Sema *SemaRef = nullptr;
 };
 
 class PreludeAction : public GeneratePCHAction {
@@ -1474,7 +1499,15 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
     W.NoOps = &P.NoOpNames;
   }
   PreludeActionFactory Factory(P.Pch, IsPorted, W, P.Bodies);
-  Tool.run(&Factory);
+  // A link loads its parent's chain first, where Clang 16 may crash
+  // (ParseSetup::OnPchCrash): then this prelude is not used.
+  bool Crashed = !runRecoveringCrash([&] { Tool.run(&Factory); });
+  if (Crashed) {
+    // The parent's chain is what Clang could not load.
+    P.Pch.clear();
+    P.Broken = true;
+    P.Parent->Broken = true;
+  }
   if (P.Order)
     Order.finish();
   std::vector<Finding> Own;
@@ -1500,7 +1533,8 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   P.Failed |= OwnFailed;
   P.NumErrors += Diags.Errors;
   unsigned Limit = errorLimit(Args);
-  P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted && !W.PushedMacro &&
+  P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted &&
+             W.OpenPragma.empty() &&
              (Limit == 0 || P.NumErrors < Limit);
   if (P.Order && llvm::sys::Process::GetEnv("CU2HIP_DEBUG_UNION"))
     llvm::errs() << "union prelude " << P.SourcePath << ": usable " << P.Usable
@@ -1512,6 +1546,18 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
 }
 
 void CompileSetup::pchCrashed(Prelude &P) { P.Broken = true; }
+
+bool runRecoveringCrash(llvm::function_ref<void()> Fn) {
+  // As Clang's driver does for an in-process cc1: the pretty stack trace
+  // entries of the frames a crash leaves are dropped, else the process
+  // crashes again walking them at exit.
+  const void *PrettyState = llvm::SavePrettyStackState();
+  llvm::CrashRecoveryContext CRC;
+  if (CRC.RunSafely(Fn))
+    return true;
+  llvm::RestorePrettyStackState(PrettyState);
+  return false;
+}
 
 static void usePrelude(const CompileSetup::PreludeInfo &P, std::vector<std::string> &Args,
                        llvm::vfs::InMemoryFileSystem &Memory) {

@@ -116,13 +116,16 @@ class ErrorCollector : public DiagnosticConsumer {
 public:
   std::vector<Finding> Errors;
   bool Failed = false;
+  /// The parse uses the prelude's PCH (a PCH of the user's own is
+  /// reported like any error).
+  bool OwnPch = false;
   /// Clang refused the prelude's PCH: the parse is redone without it.
   bool PchRefused = false;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
-    if (isPchRefusal(Info.getID())) {
+    if (OwnPch && isPchRefusal(Info.getID())) {
       PchRefused = true;
       return;
     }
@@ -384,7 +387,7 @@ SemanticPass::SemanticPass(const Options &Opts, const MapTable &Maps,
     Failed = EC.Failed;
   };
   Setup = std::make_unique<CompileSetup>(Opts, this->IsPorted, std::move(Hooks), Times);
-  // Parses with a PCH run in a CrashRecoveryContext (runRecovering).
+  // Parses run in a CrashRecoveryContext (runRecovering).
   llvm::CrashRecoveryContext::Enable();
   std::vector<bool> RuleCallees(Setup->numConfigs(), false);
   for (const auto &Rule : createAstRules(Opts))
@@ -419,18 +422,28 @@ SemanticResult SemanticPass::run(const std::string &File,
   return All;
 }
 
-/// Runs `Tool` with `Factory`'s actions set up as `S`. With a PCH, in a
-/// CrashRecoveryContext: false when Clang crashed (loading the PCH; see
-/// ParseSetup::OnPchCrash). A parse without a PCH runs as is.
+/// Runs `Tool` with `Factory`'s actions set up as `S`, in a
+/// CrashRecoveryContext: false when Clang crashed (loading the prelude's
+/// PCH, ParseSetup::OnPchCrash, or on the unit itself).
 static bool runRecovering(ClangTool &Tool, FrontendActionFactory &Factory,
                           const ParseSetup &S) {
   std::unique_ptr<FrontendActionFactory> Wrapped = wrapActions(Factory, S);
-  if (!S.UsesPCH) {
-    Tool.run(Wrapped.get());
-    return true;
-  }
-  llvm::CrashRecoveryContext CRC;
-  return CRC.RunSafely([&] { Tool.run(Wrapped.get()); });
+  return runRecoveringCrash([&] { Tool.run(Wrapped.get()); });
+}
+
+/// The error of a unit Clang crashed on without a PCH: the file is ported by
+/// the token rules alone and counts as failed; the run goes on.
+static Finding clangCrashed(const std::string &File, size_t Config) {
+  Finding F;
+  F.RuleId = "parse-error";
+  F.Sev = Severity::Error;
+  F.File = File;
+  F.Line = F.Col = 1;
+  F.Message = std::string("Clang crashed parsing this file (") +
+              (Config == 0 ? "host" : Config == 1 ? "device" : "--config") +
+              " configuration); no semantic rule ran for it";
+  F.Fix = "report the crash with this file; --no-semantic ports it with the token rules only";
+  return F;
 }
 
 SemanticResult SemanticPass::runConfig(const std::string &File,
@@ -440,6 +453,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
   SemanticResult Result;
   std::vector<ConfigOutcome> Outcomes(1);
   ParseSetup S = Setup->prepare(File, Flags, Config);
+  std::function<void()> BlamePch;
   for (;;) {
     std::optional<PhaseTimer> T;
     if (Times) {
@@ -465,11 +479,18 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
         if (auto Names = Setup->configMacros(C))
           Actions.ConfigNames.insert(Actions.ConfigNames.end(), Names->begin(), Names->end());
     ActionFactory Factory(Actions, Outcomes[0]);
-    if (!runRecovering(Tool, Factory, S) || (S.UsesPCH && Diags.PchRefused)) {
-      // Clang crashed loading the prelude's PCH, or refused it: parse with
-      // no PCH (ParseSetup::OnPchCrash).
-      if (S.OnPchCrash)
-        S.OnPchCrash();
+    Diags.OwnPch = S.UsesPCH;
+    bool Ran = runRecovering(Tool, Factory, S);
+    if (!Ran && !S.UsesPCH) {
+      SemanticResult Crashed;
+      Crashed.Failed = true;
+      Crashed.Errors.push_back(clangCrashed(File, Config));
+      return Crashed;
+    }
+    if (!Ran || Diags.PchRefused) {
+      // Clang crashed with the prelude's PCH, or refused it: parse with no
+      // PCH; the PCH is to blame if that parse does not crash too.
+      BlamePch = S.OnPchCrash;
       if (Times)
         ++Times->PchFailedRedone;
       Result = SemanticResult();
@@ -477,6 +498,10 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
       S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/false,
                          /*NoPrelude=*/true);
       continue;
+    }
+    if (BlamePch) {
+      BlamePch(); // ParseSetup::OnPchCrash
+      BlamePch = nullptr;
     }
     Result.Failed = Diags.Failed;
     if (Config == 0) {

@@ -52,12 +52,15 @@
 //     header) is not precompiled. A file not named by its real path (a
 //     symbolic link on the way) is never read from memory, as facts are keyed
 //     by real path: such a unit's prelude is the wrapper alone.
-//   - Clang's own faults. A prelude that leaves a `#pragma push_macro`
-//     unpopped is not precompiled (Clang does not write the saved
-//     definitions into a PCH). Clang 16 crashes loading some chains of
-//     these PCHs; a parse with a PCH runs in a CrashRecoveryContext and is
-//     redone with no PCH when Clang crashes or refuses the PCH
-//     (ParseSetup::OnPchCrash).
+//   - Clang's own faults. A prelude that leaves a `#pragma push_macro`,
+//     `GCC visibility push` or `clang attribute push` open is not
+//     precompiled (Clang does not write those stacks into a PCH; diagnostic
+//     pushes are not checked, docs/design.md). Clang 16 crashes loading some
+//     chains of these PCHs; every parse and link build runs in a
+//     CrashRecoveryContext, a parse is redone with no PCH when Clang crashes
+//     with it or refuses it, and that PCH is then no longer offered
+//     (ParseSetup::OnPchCrash); a unit Clang crashes on without a PCH gets
+//     an error and the run goes on.
 //   - Reuse. A unit whose prelude no other unit shares gets the longest
 //     shared prefix of it (or the wrapper alone); a run of one unit builds no
 //     PCH at all and parses as before.
@@ -85,6 +88,7 @@
 #include "cu2hip/Finding.h"
 #include "cu2hip/Options.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -244,6 +248,13 @@ struct ParseSetup {
   /// parse is redone with no PCH, and no later parse of the run uses it.
   std::function<void()> OnPchCrash;
 };
+
+/// Runs `Fn` (a Clang parse or PCH build) in a llvm::CrashRecoveryContext;
+/// false when it crashed, the process going on. Clang 16 crashes loading
+/// some chains of prelude PCHs (ParseSetup::OnPchCrash); a unit of its own
+/// may crash it too. Crash recovery must be enabled
+/// (llvm::CrashRecoveryContext::Enable) for a crash to return here.
+bool runRecoveringCrash(llvm::function_ref<void()> Fn);
 
 /// Wraps the actions `Inner` creates for a parse set up as `S`. With a PCH,
 /// the AST traversal scope is set to the unit's own top-level declarations

@@ -1,0 +1,2 @@
+#include <cuda_runtime.h>
+void release(float *p) { cudaFree(p); }

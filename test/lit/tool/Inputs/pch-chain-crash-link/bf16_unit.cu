@@ -1,0 +1,12 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <assert.h>
+#include <float.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cuda_bf16.h>
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#define ENABLE_BF16
+
+__global__ void kern(float *x) { x[threadIdx.x] = 1.0f; }

@@ -1,0 +1,1 @@
+#pragma clang attribute push (__attribute__((annotate("lib"))), apply_to = function)

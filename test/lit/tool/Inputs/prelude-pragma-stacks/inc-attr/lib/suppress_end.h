@@ -1,0 +1,1 @@
+#pragma clang attribute pop

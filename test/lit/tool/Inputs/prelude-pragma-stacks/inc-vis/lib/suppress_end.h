@@ -1,0 +1,1 @@
+#pragma GCC visibility pop
