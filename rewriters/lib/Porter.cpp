@@ -531,12 +531,20 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
   const char *NoEol = "\\ No newline at end of file\n";
   bool OldNoEol = !Old.empty() && Old.back() != '\n';
   auto OldLine = [&](unsigned L) { return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n'); };
+  // Whole lines inserted before a line (an #include added above the first
+  // code line): added lines there, the line itself unchanged.
+  auto IsLineInsert = [&](const Edit &E) {
+    return E.Length == 0 && E.Offset < Old.size() && (E.Offset == 0 || Old[E.Offset - 1] == '\n') &&
+           llvm::StringRef(E.Text).endswith("\n");
+  };
   for (const Hunk &H : Hunks) {
     unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
     unsigned CtxLast = std::min(NLines - 1, H.Last + Ctx);
     // Which lines do the hunk's edits touch?
     std::vector<bool> Touched(CtxLast - CtxFirst + 1, false);
     for (const Edit *E : H.Edits) {
+      if (IsLineInsert(*E))
+        continue;
       unsigned A = LineOf(E->Offset);
       unsigned B = LineOf(E->Length ? E->Offset + E->Length - 1 : E->Offset);
       for (unsigned L = A; L <= B; ++L)
@@ -549,6 +557,14 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
     unsigned OldCount = 0, NewCount = 0;
     for (unsigned L = CtxFirst; L <= CtxLast;) {
       if (!Touched[L - CtxFirst]) {
+        for (const Edit *Ed : H.Edits)
+          if (IsLineInsert(*Ed) && Ed->Offset == LineStart[L]) {
+            llvm::StringRef Added = llvm::StringRef(Ed->Text).drop_back();
+            llvm::SmallVector<llvm::StringRef, 4> AddedLines;
+            Added.split(AddedLines, '\n');
+            for (llvm::StringRef AL : AddedLines)
+              BS << "+" << AL << "\n", ++NewCount;
+          }
         BS << " " << OldLine(L) << "\n";
         if (OldNoEol && L == NLines - 1)
           BS << NoEol;
