@@ -446,6 +446,45 @@ static Finding clangCrashed(const std::string &File, size_t Config) {
   return F;
 }
 
+/// Turns the outcomes of a unit's parse into per-file facts: a range is
+/// inactive only if every outcome that entered the file skipped it;
+/// shadowed names and no-rename offsets unite; AST rule outputs and typed
+/// indexes merge.
+static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &Result) {
+  std::set<std::string> Files;
+  for (auto &O : Outcomes)
+    Files.insert(O.Entered.begin(), O.Entered.end());
+  for (const std::string &F : Files) {
+    FileFacts &Facts = Result.Facts[F];
+    Facts.Parsed = true;
+    bool First = true;
+    RangeList Acc;
+    for (auto &O : Outcomes) {
+      if (!O.Entered.count(F))
+        continue;
+      auto It = O.Skipped.find(F);
+      RangeList R = It == O.Skipped.end() ? RangeList{} : It->second;
+      Acc = First ? R : intersect(Acc, R);
+      First = false;
+    }
+    Facts.Inactive = Acc;
+  }
+  for (auto &O : Outcomes) {
+    for (auto &S : O.Shadowed)
+      for (const std::string &F : Files)
+        Result.Facts[F].ShadowedNames.insert(S);
+    for (auto &NR : O.NoRename)
+      if (Result.Facts.count(NR.first))
+        Result.Facts[NR.first].NoRenameOffsets.insert(NR.second);
+    for (auto &KV : O.Ast)
+      if (Result.Facts.count(KV.first))
+        Result.Facts[KV.first].Ast.mergeFrom(KV.second);
+    for (auto &KV : O.Index)
+      if (Result.Facts.count(KV.first))
+        Result.Facts[KV.first].Index.mergeFrom(KV.second);
+  }
+}
+
 SemanticResult SemanticPass::runConfig(const std::string &File,
                                        const std::vector<std::string> &Flags,
                                        const std::string &WorkDir, size_t Config) {
@@ -454,6 +493,12 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
   std::vector<ConfigOutcome> Outcomes(1);
   ParseSetup S = Setup->prepare(File, Flags, Config);
   std::function<void()> BlamePch;
+  // Parses the unit again, with what it had found dropped.
+  auto Redo = [&](bool SdkBodies, bool NoPrelude) {
+    Result = SemanticResult();
+    Outcomes.assign(1, ConfigOutcome());
+    S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, SdkBodies, NoPrelude);
+  };
   for (;;) {
     std::optional<PhaseTimer> T;
     if (Times) {
@@ -493,10 +538,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
       BlamePch = S.OnPchCrash;
       if (Times)
         ++Times->PchFailedRedone;
-      Result = SemanticResult();
-      Outcomes.assign(1, ConfigOutcome());
-      S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/false,
-                         /*NoPrelude=*/true);
+      Redo(/*SdkBodies=*/false, /*NoPrelude=*/true);
       continue;
     }
     if (BlamePch) {
@@ -525,9 +567,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     if (Outcomes[0].NeededSkippedBody && S.Bodies != BodySkip::None) {
       if (Times)
         ++Times->SdkBodiesRedone;
-      Result = SemanticResult();
-      Outcomes.assign(1, ConfigOutcome());
-      S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/true);
+      Redo(/*SdkBodies=*/true, /*NoPrelude=*/false);
       continue;
     }
     // The union prelude's extra headers may have reached the unit: parse
@@ -544,47 +584,11 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     bool Union = S.Guard != nullptr;
     if (Times)
       ++(Union ? Times->SupersetRedone : Times->NoOpsRedone);
-    Result = SemanticResult();
-    Outcomes.assign(1, ConfigOutcome());
-    S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, /*SdkBodies=*/false,
-                       /*NoPrelude=*/!Union);
+    Redo(/*SdkBodies=*/false, /*NoPrelude=*/!Union);
   }
-
-  // Merge: a range is inactive only if every configuration that entered the
-  // file skipped it. Shadowed names: union.
-  std::set<std::string> Files;
-  for (auto &O : Outcomes)
-    Files.insert(O.Entered.begin(), O.Entered.end());
-  for (const std::string &F : Files) {
-    FileFacts &Facts = Result.Facts[F];
-    Facts.Parsed = true;
-    bool First = true;
-    RangeList Acc;
-    for (auto &O : Outcomes) {
-      if (!O.Entered.count(F))
-        continue;
-      auto It = O.Skipped.find(F);
-      RangeList R = It == O.Skipped.end() ? RangeList{} : It->second;
-      Acc = First ? R : intersect(Acc, R);
-      First = false;
-    }
-    Facts.Inactive = Acc;
-  }
-  for (auto &O : Outcomes) {
-    for (auto &S : O.Shadowed)
-      for (const std::string &F : Files)
-        Result.Facts[F].ShadowedNames.insert(S);
-    for (auto &NR : O.NoRename)
-      if (Result.Facts.count(NR.first))
-        Result.Facts[NR.first].NoRenameOffsets.insert(NR.second);
-    for (auto &KV : O.Ast)
-      if (Result.Facts.count(KV.first))
-        Result.Facts[KV.first].Ast.mergeFrom(KV.second);
-    for (auto &KV : O.Index)
-      if (Result.Facts.count(KV.first))
-        Result.Facts[KV.first].Index.mergeFrom(KV.second);
-  }
+  mergeOutcomes(Outcomes, Result);
   return Result;
 }
+
 
 } // namespace cu2hip
