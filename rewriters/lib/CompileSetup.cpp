@@ -833,9 +833,9 @@ template <typename T, T Preprocessor::*Member> struct PreprocessorMember {
 };
 template struct PreprocessorMember<PushedMacros, &Preprocessor::PragmaPushMacroInfo>;
 
-/// The first pragma stack the prelude leaves open that a PCH does not
-/// keep, or "" when none: `#pragma push_macro`, `#pragma GCC visibility
-/// push`, `#pragma clang attribute push`. A unit popping it would pop
+/// Does the prelude leave open a pragma stack that a PCH does not keep:
+/// `#pragma push_macro`, `#pragma GCC visibility push`, `#pragma clang
+/// attribute push`? A unit popping it would pop
 /// nothing with the PCH (or report an error that the parse without it does
 /// not). `#pragma pack(push)` and `float_control(push)` are kept in the
 /// PCH. Not checked: `#pragma clang diagnostic push`, which libcu++ leaves
@@ -843,14 +843,9 @@ template struct PreprocessorMember<PushedMacros, &Preprocessor::PragmaPushMacroI
 /// would leave every cooperative-groups unit without a PCH); a unit that
 /// pops more diagnostic states than it pushes sees the prelude's last
 /// diagnostic settings with the PCH (docs/design.md).
-std::string openPragmaStack(Preprocessor &PP, Sema *S) {
-  if (!pushedMacros(PP).empty())
-    return "push_macro";
-  if (S && S->VisContext)
-    return "GCC visibility push";
-  if (S && !S->PragmaAttributeStack.empty())
-    return "clang attribute push";
-  return "";
+bool leavesPragmaStackOpen(Preprocessor &PP, Sema *S) {
+  return !pushedMacros(PP).empty() ||
+         (S && (S->VisContext || !S->PragmaAttributeStack.empty()));
 }
 
 /// A PCH generator that keeps the PCH in memory.
@@ -903,9 +898,9 @@ struct PreludeWatch {
   bool EnteredPorted = false;
   /// The build is a link on a parent PCH (its Referenced is merged in).
   bool Chained = false;
-  /// A pragma stack the prelude leaves open and a PCH does not keep
-  /// (openPragmaStack), or "".
-  std::string OpenPragma;
+  /// The prelude leaves open a pragma stack a PCH does not keep
+  /// (leavesPragmaStackOpen).
+  bool OpenPragmaStack = false;
   llvm::DenseSet<const IdentifierInfo *> Names;
   llvm::StringSet<> *Referenced = nullptr;
   /// --config macro names to look for, and those the parse met.
@@ -1008,7 +1003,7 @@ public:
       for (const std::string &N : *W.ConfigNames)
         if (PP.getIdentifierTable().find(N) != PP.getIdentifierTable().end())
           W.Seen->push_back(N);
-    W.OpenPragma = openPragmaStack(PP, SemaRef);
+    W.OpenPragmaStack = leavesPragmaStackOpen(PP, SemaRef);
     if (W.Resolve && W.BaseFiles)
       for (const std::string &N : *W.Resolve)
         if (isGuardedNoOp(PP, N, *W.BaseFiles))
@@ -1503,10 +1498,10 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   // (ParseSetup::OnPchCrash): then this prelude is not used.
   bool Crashed = !runRecoveringCrash([&] { Tool.run(&Factory); });
   if (Crashed) {
-    // The parent's chain is what Clang could not load.
-    P.Pch.clear();
-    P.Broken = true;
-    P.Parent->Broken = true;
+    P.Pch.clear(); // not usable
+    // A link's crash is in loading the parent's chain.
+    if (P.Parent)
+      P.Parent->Broken = true;
   }
   if (P.Order)
     Order.finish();
@@ -1534,7 +1529,7 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
   P.NumErrors += Diags.Errors;
   unsigned Limit = errorLimit(Args);
   P.Usable = !P.Pch.empty() && !P.Failed && !Diags.Fatal && !W.EnteredPorted &&
-             W.OpenPragma.empty() &&
+             !W.OpenPragmaStack &&
              (Limit == 0 || P.NumErrors < Limit);
   if (P.Order && llvm::sys::Process::GetEnv("CU2HIP_DEBUG_UNION"))
     llvm::errs() << "union prelude " << P.SourcePath << ": usable " << P.Usable

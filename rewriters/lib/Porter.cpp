@@ -534,7 +534,8 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
   // Whole lines inserted before a line (an #include added above the first
   // code line): added lines there, the line itself unchanged.
   auto IsLineInsert = [&](const Edit &E) {
-    return E.Length == 0 && E.Offset < Old.size() && (E.Offset == 0 || Old[E.Offset - 1] == '\n') &&
+    bool AtLineStart = E.Offset == 0 || (E.Offset <= Old.size() && Old[E.Offset - 1] == '\n');
+    return E.Length == 0 && E.Offset < Old.size() && AtLineStart &&
            llvm::StringRef(E.Text).endswith("\n");
   };
   for (const Hunk &H : Hunks) {
