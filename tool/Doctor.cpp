@@ -14,6 +14,7 @@
 // the root of a chroot such as scripts/rocm-root.sh makes).
 //===----------------------------------------------------------------------===//
 #include "Doctor.h"
+#include "cu2hip/BundledHeaders.h"
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/Signals.h"
 #include "llvm/Support/Signals.h"
@@ -582,7 +583,12 @@ Check cudaCheck(StringRef CudaDeclsDir) {
     if (!StringRef(defineValue((*Buf)->getBuffer(), "CUDA_VERSION")).getAsInteger(10, N) && N)
       Version = "CUDA " + std::to_string(N / 1000) + "." + std::to_string(N % 1000 / 10) + " ";
   }
-  return {"cuda-sdk", Status::Ok, Version + "at " + Path, ""};
+  std::string How;
+  if (!CudaDeclsDir.empty() && cudaHeadersVersion(Path) &&
+      cudaHeadersVersion(Path) == cudaHeadersVersion(CudaDeclsDir))
+    How = "; parses read the bundled headers of its version first and this SDK where they "
+          "may not stand for it (--cuda-headers=auto)";
+  return {"cuda-sdk", Status::Ok, Version + "at " + Path + How, ""};
 }
 
 /// cu2hip's own files: the runtime headers and clang's resource directory.

@@ -9,7 +9,8 @@ using namespace llvm;
 namespace cu2hip {
 
 void printFinding(const Finding &F, Verbosity V) {
-  bool Chatty = F.RuleId == "names-user-macro" || F.RuleId == "parse-semantic";
+  bool Chatty = F.RuleId == "names-user-macro" || F.RuleId == "parse-semantic" ||
+                F.RuleId == "parse-sdk";
   if (F.Sev == Severity::Error || (!V.Quiet && F.Sev == Severity::Warning) ||
       (!V.Quiet && F.Sev == Severity::Note && (!Chatty || V.Verbose)))
     F.print(errs());
@@ -63,6 +64,9 @@ static std::string timeLine(const PhaseTimes &P) {
   if (P.PchFailedRedone)
     OS << ", " << P.PchFailedRedone.load()
        << " redone without a PCH (Clang refused it or crashed with it)";
+  if (P.SdkRedone)
+    OS << ", " << P.SdkRedone.load()
+       << " with the installed CUDA SDK, not the bundled headers (parse-sdk)";
   OS << format("), SDK prelude PCH %.2f s (%u built, %u uses", PhaseTimes::seconds(P.PreludeNs),
                P.PreludesBuilt.load(), P.PreludeUses.load());
   if (P.SupersetUses || P.SupersetRedone || P.SupersetRefused)
@@ -164,7 +168,8 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"union_prelude_refused", P->SupersetRefused.load()},
                                 {"sdk_bodies_redone", P->SdkBodiesRedone.load()},
                                 {"no_pch_redone", P->NoOpsRedone.load()},
-                                {"pch_failed_redone", P->PchFailedRedone.load()}};
+                                {"pch_failed_redone", P->PchFailedRedone.load()},
+                                {"sdk_redone", P->SdkRedone.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

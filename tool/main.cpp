@@ -23,6 +23,7 @@
 #include "RuntimeBundle.h"
 #include "Sarif.h"
 #include "Summary.h"
+#include "cu2hip/BundledHeaders.h"
 #include "cu2hip/BuildPort.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Porter.h"
@@ -105,6 +106,18 @@ static cl::opt<std::string> DynShared("dynamic-shared",
                                       cl::init("keep"), cl::cat(Cat));
 static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA SDK used to parse the input"),
                                      cl::value_desc("dir"), cl::cat(Cat));
+/// Which CUDA headers the parses read (docs/sdk-free.md, BundledHeaders.h).
+enum class HeadersChoice { Auto, Bundled, Sdk };
+static cl::opt<HeadersChoice> CudaHeaders(
+    "cuda-headers", cl::desc("CUDA headers the parses read"),
+    cl::values(clEnumValN(HeadersChoice::Auto, "auto",
+                          "the bundled declaration-only headers, and a parse they may not "
+                          "stand for again with the installed SDK when it is of their CUDA "
+                          "version; else the SDK, or the bundled headers without one (default)"),
+               clEnumValN(HeadersChoice::Bundled, "bundled",
+                          "the bundled declaration-only headers only"),
+               clEnumValN(HeadersChoice::Sdk, "sdk", "the CUDA SDK's headers only")),
+    cl::init(HeadersChoice::Auto), cl::cat(Cat));
 static cl::opt<bool> NoSemantic("no-semantic",
                                 cl::desc("Token rules only: no CUDA SDK needed, no parse"),
                                 cl::cat(Cat));
@@ -278,6 +291,49 @@ static void sayCudaFallback(StringRef DeclsDir) {
          Then);
 }
 
+/// Sets Options::CudaPath (and Options::Fallback) as --cuda-headers says:
+/// the SDK found (--cuda-path, $CUDA_PATH, /usr/local/cuda) or the bundled
+/// declaration-only headers; with `auto`, the bundled ones first where the
+/// SDK has their CUDA version (BundledHeaders.h).
+static Error chooseCudaHeaders(Options &Opts) {
+  std::string Sdk = findCudaPath(CudaPath);
+  std::string Bundled = findDataDir(Argv0.c_str(), "share/cu2hip/cuda-decls",
+                                    CU2HIP_SOURCE_DIR "/rewriters/cuda-decls");
+  if (CudaHeaders == HeadersChoice::Sdk && Sdk.empty())
+    return usage(Twine("--cuda-headers=sdk: no CUDA SDK ") +
+                 (CudaPath.empty() ? "in $CUDA_PATH or /usr/local/cuda"
+                                   : "at --cuda-path=" + CudaPath + ": " +
+                                         whyNotCudaSdk(CudaPath)));
+  if (CudaHeaders != HeadersChoice::Bundled && !Sdk.empty()) {
+    Opts.CudaPath = Sdk;
+    if (CudaHeaders == HeadersChoice::Sdk || Bundled.empty() ||
+        cudaHeadersVersion(Sdk) != cudaHeadersVersion(Bundled))
+      return Error::success();
+    auto F = SdkFallback::load(Bundled, Sdk);
+    if (!F) {
+      // Incomplete bundled data: the SDK alone.
+      warn(toString(F.takeError()) + "; parsing with the CUDA SDK at " + Sdk);
+      return Error::success();
+    }
+    Opts.CudaPath = Bundled;
+    Opts.Fallback = std::move(*F);
+    return Error::success();
+  }
+  // No SDK: the declaration-only CUDA headers generated from the maps
+  // (docs/sdk-free.md) stand in for it.
+  if (Bundled.empty())
+    return usage(Twine("no CUDA headers found") +
+                 (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
+                                   : " under --cuda-path=" + CudaPath) +
+                 " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
+                 "one holding include/cuda_runtime.h and bin/), or --no-semantic to port with "
+                 "token rules only");
+  Opts.CudaPath = Bundled;
+  if (CudaHeaders != HeadersChoice::Bundled)
+    sayCudaFallback(Opts.CudaPath);
+  return Error::success();
+}
+
 /// The porter's options from the command line.
 static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs) {
   Options Opts;
@@ -305,21 +361,8 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
   Opts.DropBaseIncludes = !KeepBaseIncludes;
   if (!Opts.Semantic)
     return Opts;
-  Opts.CudaPath = findCudaPath(CudaPath);
-  if (Opts.CudaPath.empty()) {
-    // No SDK: the declaration-only CUDA headers generated from the maps
-    // (docs/sdk-free.md) stand in for it.
-    Opts.CudaPath = findDataDir(Argv0.c_str(), "share/cu2hip/cuda-decls",
-                                CU2HIP_SOURCE_DIR "/rewriters/cuda-decls");
-    if (Opts.CudaPath.empty())
-      return usage(Twine("no CUDA headers found") +
-                   (CudaPath.empty() ? " in $CUDA_PATH or /usr/local/cuda"
-                                     : " under --cuda-path=" + CudaPath) +
-                   " and no bundled CUDA declarations: pass --cuda-path=<CUDA SDK dir> (the "
-                   "one holding include/cuda_runtime.h and bin/), or --no-semantic to port with token "
-                   "rules only");
-    sayCudaFallback(Opts.CudaPath);
-  }
+  if (Error E = chooseCudaHeaders(Opts))
+    return std::move(E);
   return Opts;
 }
 
@@ -623,7 +666,7 @@ static std::string optionsDigest(const RunSetup &S) {
      << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
      << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude
      << " skipequal=" << O.SkipEqualConfigs << " sdkbodies=" << !O.SkipSdkBodies << " union=" << O.UnionPrelude
-     << " cuda=" << O.CudaPath
+     << " cuda=" << O.CudaPath << " sdk=" << (O.Fallback ? O.Fallback->sdkPath() : "")
      << " resource=" << O.ResourceDir << " offload=" << S.Build.OffloadArch
      << " maxsize=" << MaxFileSize << "\nargs:";
   for (const std::string &A : O.ExtraArgs)

@@ -1,5 +1,6 @@
 #include "cu2hip/SdkBodies.h"
 #include "cu2hip/AstRule.h"
+#include "cu2hip/BundledHeaders.h"
 #include "cu2hip/SourcePaths.h"
 #include "cu2hip/Tokens.h"
 #include "clang/Basic/SourceManager.h"
@@ -36,9 +37,17 @@ AstRuleContext::AstRuleContext(const SourceManager &SM, const LangOptions &LO,
       Config(Config) {}
 
 bool AstRuleContext::bodySkipped(const FunctionDecl *F) {
-  if (!bodyWasSkipped(F))
+  if (bodyWasSkipped(F)) {
+    NeededSkippedBody = true;
+    return true;
+  }
+  if (!Bundled || !F || F->hasBody())
     return false;
-  NeededSkippedBody = true;
+  SourceLocation L = SM.getFileLoc(F->getLocation());
+  if (L.isInvalid() || !Bundled->inBundled(SM.getFilename(L)))
+    return false;
+  if (NeededSdkBody.empty())
+    NeededSdkBody = F->getQualifiedNameAsString();
   return true;
 }
 

@@ -1,6 +1,7 @@
 //===- CompileSetup.cpp - arguments and shared preludes of the parses -----===//
 #include "cu2hip/CompileSetup.h"
 #include "cu2hip/ParseCompat.h"
+#include "cu2hip/BundledHeaders.h"
 #include "cu2hip/SdkBodies.h"
 #include "cu2hip/Signals.h"
 #include <unistd.h>
@@ -1322,7 +1323,9 @@ std::optional<std::vector<std::string>> CompileSetup::configMacros(size_t Config
 }
 
 std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> &Flags,
-                                                 size_t Config) const {
+                                                 size_t Config, bool InstalledSdk) const {
+  const std::string &Cuda =
+      InstalledSdk && Opts.Fallback ? Opts.Fallback->sdkPath() : Opts.CudaPath;
   const std::string &CompatDir = compatDir();
   std::vector<std::string> Args = {"-x", "cuda"};
   bool HasStd = false;
@@ -1339,9 +1342,9 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
     Args.insert(Args.end(), {"-include", CompatDir + "/" + parseCompatHeaderName().str()});
   if (!Opts.ResourceDir.empty())
     Args.push_back("-resource-dir=" + Opts.ResourceDir);
-  Args.push_back("--cuda-path=" + Opts.CudaPath);
+  Args.push_back("--cuda-path=" + Cuda);
   Args.push_back("-isystem");
-  Args.push_back(Opts.CudaPath + "/include/cccl");
+  Args.push_back(Cuda + "/include/cccl");
   Args.insert(Args.end(), Flags.begin(), Flags.end());
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   if (Config == 0) {
@@ -1649,14 +1652,15 @@ static void checkNoOps(ParseSetup &S, const std::vector<PreludeScan::Line> &Drop
                        const CompileSetup::PreludeInfo &P);
 
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
-                                 size_t Config, bool AllowUnion, bool SdkBodies,
-                                 bool NoPrelude) {
+                                 size_t Config, Mode M) {
   ParseSetup S;
-  S.Args = arguments(Flags, Config);
+  S.Args = arguments(Flags, Config, M.InstalledSdk);
   S.FS = llvm::vfs::createPhysicalFileSystem();
-  if ((SdkBodies && Opts.SkipSdkBodies) || NoPrelude)
+  if ((M.SdkBodies && Opts.SkipSdkBodies) || M.NoPrelude)
     return S;
   S.Bodies = bodySkipFor(Config);
+  if (M.InstalledSdk)
+    return S;
   const UnitPlan *Plan = nullptr;
   {
     std::lock_guard<std::mutex> Lock(Mu);
@@ -1672,7 +1676,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   if (hasRelativePaths(KeyArgs) && Plan->RelativeTo.empty())
     return S;
   dropBaseNoOps(Flags, Plan->FlagsKey);
-  if (AllowUnion && Opts.UnionPrelude) {
+  if (M.AllowUnion && Opts.UnionPrelude) {
     if (std::shared_ptr<Prelude> U = unionFor(KeyArgs, *Plan, Config)) {
       if (auto G = guardFor(*U, *Plan)) {
         ParseSetup T = S;

@@ -25,6 +25,7 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
       {"parse-error", IdKind::Error, "syntax error (the file fails)"},
       {"parse-include", IdKind::Warning, "an #include was not found while parsing"},
       {"parse-semantic", IdKind::Note, "Clang 16 type-check message (does not fail)"},
+      {"parse-sdk", IdKind::Note, "a parse taken to the installed CUDA SDK, not the bundled headers"},
       // Emitted here and by the command line (tool/Inputs.cpp, OutputWriter.cpp).
       {"edit-conflict", IdKind::Error, "two rules edited overlapping text"},
       {"already-hip", IdKind::Note, "HIP input without CUDA left as written"},

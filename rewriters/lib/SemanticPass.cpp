@@ -1,5 +1,6 @@
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/AstRule.h"
+#include "cu2hip/BundledHeaders.h"
 #include "cu2hip/CompileSetup.h"
 #include "cu2hip/IndexBuilder.h"
 #include "cu2hip/SdkBodies.h"
@@ -95,6 +96,9 @@ struct ConfigOutcome {
   std::set<std::string> SeenNames;
   /// An AST rule needed the body of a function whose body was skipped.
   bool NeededSkippedBody = false;
+  /// With the bundled headers: why the parse may differ from one with the
+  /// installed SDK (BundledHeaders.h); no message when it cannot.
+  Finding SdkDiffers;
 };
 
 class ErrorCollector : public DiagnosticConsumer {
@@ -113,6 +117,18 @@ class ErrorCollector : public DiagnosticConsumer {
             ID < diag::DIAG_START_SERIALIZATION + diag::DIAG_SIZE_SERIALIZATION);
   }
 
+  /// A header not found that the SDK does not have either: the user's own.
+  bool missingFromSdk(const Diagnostic &Info) const {
+    unsigned ID = Info.getID();
+    if (ID != diag::err_pp_file_not_found &&
+        ID != diag::err_pp_file_not_found_angled_include_not_fatal &&
+        ID != diag::err_pp_file_not_found_typo_not_fatal)
+      return false;
+    return Info.getNumArgs() > 0 &&
+           Info.getArgKind(0) == DiagnosticsEngine::ak_std_string &&
+           !Fallback->sdkHasHeader(Info.getArgStdStr(0));
+  }
+
 public:
   std::vector<Finding> Errors;
   bool Failed = false;
@@ -121,6 +137,10 @@ public:
   bool OwnPch = false;
   /// Clang refused the prelude's PCH: the parse is redone without it.
   bool PchRefused = false;
+  /// With the bundled headers (non-null): the SDK the parse may be redone
+  /// with, and the first error that SDK might not give (no message if none).
+  const SdkFallback *Fallback = nullptr;
+  Finding SdkMayFix;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
@@ -173,6 +193,10 @@ public:
         F.Col = P.getColumn();
         F.Offset = SM.getFileOffset(SM.getFileLoc(Info.getLocation()));
       }
+    }
+    if (Fallback && SdkMayFix.Message.empty() && !missingFromSdk(Info)) {
+      SdkMayFix = F;
+      SdkMayFix.Message = "an error: " + F.Message;
     }
     if (Errors.size() < 20 || F.Sev == Severity::Error)
       Errors.push_back(std::move(F));
@@ -296,6 +320,9 @@ struct ActionSetup {
   BodySkip Skip;
   /// Macro names of --config sets to look up at the end of the parse.
   std::vector<std::string> ConfigNames;
+  /// A parse with the bundled headers that may be redone with this SDK
+  /// (BundledHeaders.h); null otherwise.
+  const SdkFallback *Fallback = nullptr;
 };
 
 /// The frontend action of one parse: the fact collectors (preprocessor
@@ -310,6 +337,9 @@ public:
     SkipRecorder *R = Rec.get();
     R->Maps = &Setup.Maps;
     CI.getPreprocessor().addPPCallbacks(std::move(Rec));
+    if (Setup.Fallback)
+      CI.getPreprocessor().addPPCallbacks(std::make_unique<SdkDivergenceWatch>(
+          CI.getPreprocessor(), *Setup.Fallback, Setup.IsPorted, &Out.SdkDiffers));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
@@ -320,6 +350,7 @@ public:
                                                  Setup.IsPorted, Setup.Opts, Setup.Maps,
                                                  Setup.Config);
       Finder = std::make_unique<ast_matchers::MatchFinder>();
+      RuleCtx->setBundled(Setup.Fallback);
       for (auto &Rule : Rules) {
         Rule->setContext(RuleCtx.get());
         Rule->registerMatchers(*Finder);
@@ -338,6 +369,9 @@ public:
         Out.SeenNames.insert(N);
     if (RuleCtx)
       Out.NeededSkippedBody |= RuleCtx->neededSkippedBody();
+    if (RuleCtx && !RuleCtx->neededSdkBody().empty() && Out.SdkDiffers.Message.empty())
+      Out.SdkDiffers.Message = "a rule needs the body of '" + RuleCtx->neededSdkBody() +
+                               "', which the bundled headers only declare";
     if (RuleCtx)
       for (auto &KV : RuleCtx->outputs())
         Out.Ast[KV.first].mergeFrom(KV.second);
@@ -485,19 +519,78 @@ static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &
   }
 }
 
+/// Why a parse with the bundled headers may differ from one with the
+/// installed SDK (BundledHeaders.h), as a `parse-sdk` note, or nothing: an
+/// error the SDK might not give (in the unit or its prelude; a missing
+/// header the SDK lacks too is the user's), what the preprocessor watch
+/// saw, a rule needing an SDK body.
+static std::optional<Finding> bundledDoubt(const std::string &File, const ErrorCollector &Diags,
+                                           const ParseSetup &S, const ConfigOutcome &Out,
+                                           const SdkFallback &Sdk) {
+  Finding Why = Diags.SdkMayFix;
+  for (const Finding &F : S.PreludeErrors) {
+    if (!Why.Message.empty())
+      break;
+    llvm::StringRef M = F.Message;
+    if (F.RuleId == "parse-include" && M.consume_front("'") &&
+        !Sdk.sdkHasHeader(M.take_until([](char C) { return C == '\''; })))
+      continue;
+    Why = F;
+    Why.Message = "an error: " + F.Message;
+  }
+  if (Why.Message.empty())
+    Why = Out.SdkDiffers;
+  if (Why.Message.empty())
+    return std::nullopt;
+  if (Why.File.empty()) {
+    Why.File = File;
+    Why.Line = Why.Col = 1;
+    Why.Offset = 0;
+  }
+  Why.RuleId = "parse-sdk";
+  Why.Sev = Severity::Note;
+  Why.Fix.clear();
+  Why.Message = "parsed with the installed CUDA SDK, not the bundled headers (" +
+                Sdk.sdkPath() + "): " + Why.Message;
+  return Why;
+}
+
 SemanticResult SemanticPass::runConfig(const std::string &File,
                                        const std::vector<std::string> &Flags,
                                        const std::string &WorkDir, size_t Config) {
 
   SemanticResult Result;
   std::vector<ConfigOutcome> Outcomes(1);
-  ParseSetup S = Setup->prepare(File, Flags, Config);
+  // Parsing with the installed SDK rather than the bundled headers: from
+  // the start when a -D/-U may change what the SDK declares.
+  bool OnSdk = false;
+  std::optional<Finding> SdkNote;
+  if (Opts.Fallback) {
+    std::string Define = Opts.Fallback->definesThatMatter(Setup->arguments(Flags, Config));
+    if (!Define.empty()) {
+      SdkNote = Finding{"parse-sdk", Severity::Note, File, 1, 1, 0,
+                        "parsed with the installed CUDA SDK, not the bundled headers (" +
+                            Opts.Fallback->sdkPath() + "): the command line has '" + Define +
+                            "', which the CUDA SDK's conditionals test"};
+      OnSdk = true;
+      if (Times)
+        ++Times->SdkRedone;
+    }
+  }
+  CompileSetup::Mode First;
+  First.InstalledSdk = OnSdk;
+  ParseSetup S = Setup->prepare(File, Flags, Config, First);
   std::function<void()> BlamePch;
   // Parses the unit again, with what it had found dropped.
   auto Redo = [&](bool SdkBodies, bool NoPrelude) {
     Result = SemanticResult();
     Outcomes.assign(1, ConfigOutcome());
-    S = Setup->prepare(File, Flags, Config, /*AllowUnion=*/false, SdkBodies, NoPrelude);
+    CompileSetup::Mode M;
+    M.AllowUnion = false;
+    M.SdkBodies = SdkBodies;
+    M.NoPrelude = NoPrelude;
+    M.InstalledSdk = OnSdk;
+    S = Setup->prepare(File, Flags, Config, M);
   };
   for (;;) {
     std::optional<PhaseTimer> T;
@@ -518,13 +611,15 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     Diags.Failed = S.PreludeFailed;
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionSetup Actions{Opts, Maps, IsPorted, Config, S.Bodies, {}};
+    const SdkFallback *Fallback = OnSdk ? nullptr : Opts.Fallback.get();
+    ActionSetup Actions{Opts, Maps, IsPorted, Config, S.Bodies, {}, Fallback};
     if (Config == 0)
       for (size_t C = 2; C < numConfigs(); ++C)
         if (auto Names = Setup->configMacros(C))
           Actions.ConfigNames.insert(Actions.ConfigNames.end(), Names->begin(), Names->end());
     ActionFactory Factory(Actions, Outcomes[0]);
     Diags.OwnPch = S.UsesPCH;
+    Diags.Fallback = Fallback;
     bool Ran = runRecovering(Tool, Factory, S);
     if (!Ran && !S.UsesPCH) {
       SemanticResult Crashed;
@@ -553,8 +648,20 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
       Result.SameAsHost[0] = true;
       for (size_t C = 2; C < numConfigs(); ++C)
         if (auto Names = Setup->configMacros(C))
-          Result.SameAsHost[C] =
-              llvm::none_of(*Names, [&](const std::string &N) { return Seen.count(N); });
+          // A parse with the bundled headers does not meet the names the
+          // SDK's conditionals test (BundledHeaders.h).
+          Result.SameAsHost[C] = llvm::none_of(*Names, [&](const std::string &N) {
+            return Seen.count(N) || (Fallback && Fallback->userMacroMatters(N));
+          });
+    }
+    // The bundled headers may not stand for the SDK in this parse: parse
+    // with the SDK (BundledHeaders.h).
+    if (Fallback && (SdkNote = bundledDoubt(File, Diags, S, Outcomes[0], *Fallback))) {
+      OnSdk = true;
+      if (Times)
+        ++Times->SdkRedone;
+      Redo(/*SdkBodies=*/false, /*NoPrelude=*/false);
+      continue;
     }
     std::set<std::string> SeenErrors;
     for (Finding &F : Diags.Errors) {
@@ -586,6 +693,8 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
       ++(Union ? Times->SupersetRedone : Times->NoOpsRedone);
     Redo(/*SdkBodies=*/false, /*NoPrelude=*/!Union);
   }
+  if (SdkNote)
+    Result.Errors.insert(Result.Errors.begin(), *SdkNote);
   mergeOutcomes(Outcomes, Result);
   return Result;
 }

@@ -26,6 +26,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -39,6 +40,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -50,6 +52,8 @@ static cl::opt<std::string> MapsDir("maps", cl::desc("directory of the map files
 static cl::opt<std::string> ExtraNames("extra", cl::desc("file of further names, one a line"));
 static cl::opt<std::string> OutDir("o", cl::desc("output directory"), cl::Required);
 static cl::opt<std::string> ResourceDir("resource-dir", cl::desc("Clang resource directory"));
+static cl::list<std::string> Defines("define", cl::desc("a macro to define for the parse (to "
+                                                        "check that it leaves the output alone)"));
 
 namespace {
 
@@ -139,6 +143,11 @@ struct SdkFacts {
   /// SDK macros expanded outside the SDK (in Clang's CUDA headers), and
   /// the macros of NameSet::MacroFiles: kept like the maps' macros.
   StringSet<> MacroSeeds;
+  /// Every SDK file the parse entered, by real path.
+  std::set<std::string> Entered;
+  /// Macro names an SDK file's conditional directives tested (#ifdef,
+  /// #ifndef, defined(), names in #if/#elif), outside skipped blocks.
+  std::set<std::string> Tested;
 };
 
 std::vector<std::string> SdkRoots;
@@ -211,6 +220,37 @@ public:
     E.Spelling = IsAngled ? ("<" + FileName + ">").str() : ("\"" + FileName + "\"").str();
     F.Events[realOf(From)].push_back(E);
   }
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (Reason != EnterFile)
+      return;
+    if (const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(Loc)))
+      if (inSdk(FE->getName()))
+        F.Entered.insert(realOf(FE));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    tested(Loc, Name);
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    tested(Loc, Name);
+  }
+  using PPCallbacks::Elifdef;
+  using PPCallbacks::Elifndef;
+  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    tested(Loc, Name);
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    tested(Loc, Name);
+  }
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange R) override {
+    tested(R.getBegin(), Name);
+  }
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    condition(Loc, Cond);
+  }
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+    condition(Loc, Cond);
+  }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     SourceLocation L = MD->getLocation();
     if (L.isInvalid() || !SM.getFileEntryForID(SM.getFileID(L)))
@@ -224,9 +264,35 @@ public:
   }
 
 private:
+  bool inSdkFile(SourceLocation Loc) const {
+    const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(Loc)));
+    return FE && inSdk(FE->getName());
+  }
+  void tested(SourceLocation Loc, const Token &Name) {
+    if (Name.getIdentifierInfo() && inSdkFile(Loc))
+      F.Tested.insert(Name.getIdentifierInfo()->getName().str());
+  }
+  /// The names in a condition as written (an undefined one reads as 0).
+  void condition(SourceLocation Loc, SourceRange Cond) {
+    if (!inSdkFile(Loc))
+      return;
+    bool Invalid = false;
+    // The lexer reads up to a NUL after the text: a copy ends in one.
+    std::string Text =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(Cond), SM, LO, &Invalid).str();
+    if (Invalid)
+      return;
+    Lexer L(SourceLocation(), LO, Text.data(), Text.data(), Text.data() + Text.size());
+    Token T;
+    for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T))
+      if (T.is(tok::raw_identifier))
+        F.Tested.insert(T.getRawIdentifier().str());
+  }
+
   SourceManager &SM;
   SdkFacts &F;
   const StringSet<> &MacroFiles;
+  LangOptions LO;
 };
 
 /// Collects the declarations a declaration's printed form refers to (its
@@ -987,7 +1053,92 @@ public:
     std::error_code EC;
     raw_fd_ostream Keep((Bin + "/README").str(), EC);
     Keep << "Empty: Clang's CUDA installation detection needs bin/ next to include/.\n";
-    return writeManifest(Out);
+    if (Error E = writeManifest(Out))
+      return E;
+    return writeSdkMacros(Out);
+  }
+
+  /// sdk-macros.txt: the name of every macro an SDK file the parse entered
+  /// defines (`#define NAME`, in any branch), with the relative paths of
+  /// the files defining it; then, for each of those files that is not
+  /// generated, the generated files standing for it (those that hold its
+  /// includes), as `%N file...` (a set) and `@file %N`; then `?NAME` for each
+  /// name the SDK's conditional directives tested (scripts/gen-cuda-decls.sh
+  /// adds `=NAME` for those shown to leave the generated headers alone). cu2hip reads it when it parses with
+  /// these headers while an SDK of the same version is installed: a ported
+  /// file testing such a name while it is undefined, after a file standing
+  /// for one defining it was included, is parsed again with the SDK
+  /// (BundledHeaders.h).
+  Error writeSdkMacros(StringRef Out) const {
+    std::map<std::string, std::set<std::string>> StandFor;
+    for (const std::string &FE : Emitted)
+      standFor(FE, relativeToRoot(FE), StandFor);
+    std::map<std::string, std::set<std::string>> Names;
+    std::set<std::string> Defining;
+    LangOptions LO;
+    for (const std::string &Path : F.Entered) {
+      auto Buf = MemoryBuffer::getFile(Path);
+      if (!StandFor.count(Path) || !Buf)
+        continue;
+      std::string Rel = relativeToRoot(Path);
+      StringRef Text = (*Buf)->getBuffer();
+      Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+      Token T;
+      // A `#` first on its line, then `define`, then the macro's name.
+      for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T)) {
+        if (T.isNot(tok::hash) || !T.isAtStartOfLine())
+          continue;
+        L.LexFromRawLexer(T);
+        if (T.isNot(tok::raw_identifier) || T.getRawIdentifier() != "define" ||
+            T.isAtStartOfLine())
+          continue;
+        L.LexFromRawLexer(T);
+        if (T.is(tok::raw_identifier) && !T.isAtStartOfLine()) {
+          Names[T.getRawIdentifier().str()].insert(Rel);
+          if (!Emitted.count(Path))
+            Defining.insert(Path);
+        }
+      }
+    }
+    std::error_code EC;
+    raw_fd_ostream OS((Out + "/sdk-macros.txt").str(), EC);
+    if (EC)
+      return createStringError(EC, "cannot write sdk-macros.txt");
+    OS << "# Generated by tools/cuda-decls (cu2hip-gen-cuda-decls) from the CUDA " << Version
+       << " headers.\n# Each macro an SDK header defines, and the headers defining it (under "
+          "include/); then sets of generated headers ('%N header...'), and for each defining "
+          "header not generated, the set standing for it ('@header %N'); then each name the "
+          "SDK's conditional directives test ('?NAME').\n";
+    for (const auto &KV : Names) {
+      OS << KV.first;
+      for (const std::string &Rel : KV.second)
+        OS << " " << Rel;
+      OS << "\n";
+    }
+    // Headers of the SDK's configuration are stood for by most generated
+    // files: each set is written once, as '%N file...', and named by '@header %N'.
+    std::map<std::string, const std::set<std::string> *> ByRel;
+    for (const std::string &Path : Defining)
+      ByRel[relativeToRoot(Path)] = &StandFor.find(Path)->second;
+    std::map<std::set<std::string>, unsigned> Sets;
+    for (const auto &KV : ByRel)
+      Sets.emplace(*KV.second, 0);
+    unsigned N = 0;
+    for (auto &KV : Sets) {
+      KV.second = N;
+      OS << "%" << N++;
+      for (const std::string &Rel : KV.first)
+        OS << " " << Rel;
+      OS << "\n";
+    }
+    for (const auto &KV : ByRel)
+      OS << "@" << KV.first << " %" << Sets[*KV.second] << "\n";
+    // Names the SDK's conditionals test: defined or undefined by the user,
+    // they may select other SDK declarations than the generated ones.
+    for (const std::string &N : F.Tested)
+      if (N != "defined" && !N.empty() && !isdigit(static_cast<unsigned char>(N[0])))
+        OS << "?" << N << "\n";
+    return Error::success();
   }
 
   /// names.txt: each name the maps know, present or absent from the SDK.
@@ -1012,6 +1163,20 @@ public:
   const StringSet<> *AllNames = nullptr;
 
 private:
+  /// Records generated file `Rel` as standing for SDK file `FE` and for the
+  /// files not generated whose includes body() copies into it.
+  void standFor(const std::string &FE, const std::string &Rel,
+                std::map<std::string, std::set<std::string>> &StandFor) const {
+    if (!StandFor[FE].insert(Rel).second)
+      return;
+    auto It = F.Events.find(FE);
+    if (It == F.Events.end())
+      return;
+    for (const Event &E : It->second)
+      if (E.K == Event::IncludeEv && inSdk(E.Target) && !Emitted.count(E.Target))
+        standFor(E.Target, Rel, StandFor);
+  }
+
   void body(const std::string &FE, raw_ostream &OS, std::set<std::string> &Visiting) {
     for (const Event &E : F.Events[FE]) {
       if (E.K != Event::IncludeEv) {
@@ -1090,6 +1255,8 @@ int main(int Argc, const char **Argv) {
                                    std::string(Inc) + "/cccl", "-ferror-limit=0"};
   if (!ResourceDir.empty())
     Args.push_back("-resource-dir=" + ResourceDir);
+  for (const std::string &D : Defines)
+    Args.push_back("-D" + D);
   // Clang 16 still includes texture_fetch_functions.h, gone from CUDA 12+.
   SmallString<256> Compat;
   sys::fs::createUniqueDirectory("gen-cuda-decls", Compat);

@@ -5,6 +5,7 @@
 #include <cooperative_groups/details/driver_abi.h>
 #include <cooperative_groups/details/helpers.h>
 #include <cooperative_groups/details/memory.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

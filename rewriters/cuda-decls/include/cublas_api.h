@@ -10,6 +10,21 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <library_types.h>
+#ifndef CUBLAS_VER_MAJOR
+#define CUBLAS_VER_MAJOR 13
+#endif
+#ifndef CUBLAS_VER_MINOR
+#define CUBLAS_VER_MINOR 1
+#endif
+#ifndef CUBLAS_VER_PATCH
+#define CUBLAS_VER_PATCH 0
+#endif
+#ifndef CUBLAS_VER_BUILD
+#define CUBLAS_VER_BUILD 3
+#endif
+#ifndef CUBLAS_VERSION
+#define CUBLAS_VERSION (CUBLAS_VER_MAJOR * 10000 + CUBLAS_VER_MINOR * 100 + CUBLAS_VER_PATCH)
+#endif
 extern "C" {
 typedef enum {
     CUBLAS_STATUS_SUCCESS = 0,

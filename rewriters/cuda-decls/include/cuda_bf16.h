@@ -4,6 +4,9 @@
 #include <cuda_fp16.h>
 #include <vector_types.h>
 #include <vector_functions.h>
+#ifndef __CUDA_BF16_TYPES_EXIST__
+#define __CUDA_BF16_TYPES_EXIST__
+#endif
 struct __nv_bfloat16;
 struct __nv_bfloat162;
 #include <utility>

@@ -3,6 +3,9 @@
 #pragma once
 #include <vector_types.h>
 #include <vector_functions.h>
+#ifndef __CUDA_FP16_TYPES_EXIST__
+#define __CUDA_FP16_TYPES_EXIST__
+#endif
 struct __half;
 struct __half2;
 #include <utility>

@@ -9,6 +9,9 @@ enum __nv_fp4_interpretation_t {
     __NV_E2M1
 };
 typedef enum __nv_fp4_interpretation_t __nv_fp4_interpretation_t;
+#ifndef __CUDA_FP4_TYPES_EXIST__
+#define __CUDA_FP4_TYPES_EXIST__
+#endif
 struct __nv_fp4_e2m1;
 struct __nv_fp4x2_e2m1;
 struct __nv_fp4x4_e2m1;

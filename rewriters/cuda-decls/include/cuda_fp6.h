@@ -10,6 +10,9 @@ enum __nv_fp6_interpretation_t {
     __NV_E3M2
 };
 typedef enum __nv_fp6_interpretation_t __nv_fp6_interpretation_t;
+#ifndef __CUDA_FP6_TYPES_EXIST__
+#define __CUDA_FP6_TYPES_EXIST__
+#endif
 struct __nv_fp6_e3m2;
 struct __nv_fp6x2_e3m2;
 struct __nv_fp6x4_e3m2;

@@ -18,6 +18,9 @@ enum __nv_fp8_interpretation_t {
     __NV_E5M2
 };
 typedef enum __nv_fp8_interpretation_t __nv_fp8_interpretation_t;
+#ifndef __CUDA_FP8_TYPES_EXIST__
+#define __CUDA_FP8_TYPES_EXIST__
+#endif
 struct __nv_fp8_e5m2;
 struct __nv_fp8x2_e5m2;
 struct __nv_fp8x4_e5m2;

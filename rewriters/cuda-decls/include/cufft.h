@@ -7,6 +7,21 @@
 #include <cuComplex.h>
 #include <driver_types.h>
 #include <library_types.h>
+#ifndef CUFFT_VER_MAJOR
+#define CUFFT_VER_MAJOR 12
+#endif
+#ifndef CUFFT_VER_MINOR
+#define CUFFT_VER_MINOR 0
+#endif
+#ifndef CUFFT_VER_PATCH
+#define CUFFT_VER_PATCH 0
+#endif
+#ifndef CUFFT_VER_BUILD
+#define CUFFT_VER_BUILD 61
+#endif
+#ifndef CUFFT_VERSION
+#define CUFFT_VERSION 12000
+#endif
 extern "C" {
 enum cufftResult_t {
     CUFFT_SUCCESS = 0,

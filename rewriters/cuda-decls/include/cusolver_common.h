@@ -7,6 +7,21 @@
 #include <library_types.h>
 #include <inttypes.h>
 typedef int cusolver_int_t;
+#ifndef CUSOLVER_VER_MAJOR
+#define CUSOLVER_VER_MAJOR 12
+#endif
+#ifndef CUSOLVER_VER_MINOR
+#define CUSOLVER_VER_MINOR 0
+#endif
+#ifndef CUSOLVER_VER_PATCH
+#define CUSOLVER_VER_PATCH 4
+#endif
+#ifndef CUSOLVER_VER_BUILD
+#define CUSOLVER_VER_BUILD 66
+#endif
+#ifndef CUSOLVER_VERSION
+#define CUSOLVER_VERSION (CUSOLVER_VER_MAJOR * 1000 + CUSOLVER_VER_MINOR * 100 + CUSOLVER_VER_PATCH)
+#endif
 #ifndef CUSOLVER_CPP_VERSION
 #define CUSOLVER_CPP_VERSION __cplusplus
 #endif

@@ -7,6 +7,21 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <cuda_fp16.h>
+#ifndef CUSPARSE_VER_MAJOR
+#define CUSPARSE_VER_MAJOR 12
+#endif
+#ifndef CUSPARSE_VER_MINOR
+#define CUSPARSE_VER_MINOR 6
+#endif
+#ifndef CUSPARSE_VER_PATCH
+#define CUSPARSE_VER_PATCH 3
+#endif
+#ifndef CUSPARSE_VER_BUILD
+#define CUSPARSE_VER_BUILD 3
+#endif
+#ifndef CUSPARSE_VERSION
+#define CUSPARSE_VERSION (CUSPARSE_VER_MAJOR * 1000 + CUSPARSE_VER_MINOR * 100 + CUSPARSE_VER_PATCH)
+#endif
 extern "C" {
 struct cusparseContext;
 }

@@ -51,6 +51,8 @@ class LangOptions;
 
 namespace cu2hip {
 
+class SdkFallback;
+
 /// The sink of one parse's AST rules: maps source locations to ported files
 /// and offsets, records edits, findings and claims per file.
 class AstRuleContext {
@@ -100,9 +102,18 @@ public:
   /// skipped (SdkBodies.h). The parse is then redone with every body and
   /// this parse's outputs are dropped, so the rule may go on as if `F` had
   /// no body.
+  /// Also true for a function the bundled headers declare (they hold no
+  /// bodies) while the parse may be redone with the installed SDK
+  /// (setBundled; BundledHeaders.h).
   bool bodySkipped(const clang::FunctionDecl *F);
   /// Did a rule need a skipped body?
   bool neededSkippedBody() const { return NeededSkippedBody; }
+  /// The first function whose body a rule needed and the bundled headers
+  /// do not hold ("" if none).
+  const std::string &neededSdkBody() const { return NeededSdkBody; }
+  /// The parse uses the bundled headers and may be redone with the SDK of
+  /// `F` (null: it may not).
+  void setBundled(const SdkFallback *F) { Bundled = F; }
 
 private:
   /// File and [begin, end) offsets of `Range`, or false.
@@ -117,6 +128,8 @@ private:
   size_t Config;
   std::map<std::string, AstFileOutput> Out;
   bool NeededSkippedBody = false;
+  std::string NeededSdkBody;
+  const SdkFallback *Bundled = nullptr;
 };
 
 /// An AST rule: a matcher callback with a stable id and a context to emit

@@ -140,6 +140,9 @@ struct PhaseTimes {
   /// Parses redone with no PCH because Clang refused the prelude's PCH or
   /// crashed loading it (ParseSetup::OnPchCrash).
   std::atomic<unsigned> PchFailedRedone{0};
+  /// Parses with the bundled headers redone with the installed SDK because
+  /// the bundled headers may not stand for it there (BundledHeaders.h).
+  std::atomic<unsigned> SdkRedone{0};
 
   static double seconds(const std::atomic<uint64_t> &Ns) { return Ns.load() / 1e9; }
 };
@@ -305,8 +308,9 @@ public:
 
   /// Driver arguments of `Config` for a unit with filtered compile flags
   /// `Flags`, without the tool name, the error limit and the file.
-  std::vector<std::string> arguments(const std::vector<std::string> &Flags,
-                                     size_t Config) const;
+  /// With `InstalledSdk`, the headers are Options::Fallback's SDK's.
+  std::vector<std::string> arguments(const std::vector<std::string> &Flags, size_t Config,
+                                     bool InstalledSdk = false) const;
 
   /// Announces a unit that will be parsed (before any prepare()), so that
   /// preludes shared by several units are precompiled. Units never
@@ -316,16 +320,29 @@ public:
   void planUnit(const std::string &File, const std::vector<std::string> &Flags,
                 const std::string &WorkDir = "");
 
-  /// The setup of one parse of `File` in `Config`. With `AllowUnion`, the
-  /// run-wide union prelude of the unit's flags is used where it is proven
-  /// order-free (ParseSetup::Guard then watches the parse). With
-  /// `SdkBodies`, every function body is parsed (and no PCH is used: the
-  /// PCHs hold no SDK bodies when Options::SkipSdkBodies is set).
-  /// With `NoPrelude`, no PCH is used at all (the redo of a parse whose
-  /// ParseSetup::NoOps check failed).
+  /// How prepare() sets up a parse: the first parse of a unit takes the
+  /// defaults; a redo says what it leaves out.
+  struct Mode {
+    /// Use the run-wide union prelude of the unit's flags where it is
+    /// proven order-free (ParseSetup::Guard then watches the parse).
+    bool AllowUnion = true;
+    /// Parse every function body (no PCH is used: the PCHs hold no SDK
+    /// bodies when Options::SkipSdkBodies is set).
+    bool SdkBodies = false;
+    /// Use no PCH at all (the redo of a parse whose ParseSetup::NoOps check
+    /// failed, or whose PCH Clang refused).
+    bool NoPrelude = false;
+    /// Parse with the installed SDK (Options::Fallback) instead of the
+    /// bundled headers, with no PCH (BundledHeaders.h).
+    bool InstalledSdk = false;
+  };
+  /// The setup of one parse of `File` in `Config`.
   ParseSetup prepare(const std::string &File, const std::vector<std::string> &Flags,
-                     size_t Config, bool AllowUnion = true, bool SdkBodies = false,
-                     bool NoPrelude = false);
+                     size_t Config, Mode M);
+  ParseSetup prepare(const std::string &File, const std::vector<std::string> &Flags,
+                     size_t Config) {
+    return prepare(File, Flags, Config, Mode());
+  }
 
   struct Prelude;
   using PreludeInfo = Prelude;

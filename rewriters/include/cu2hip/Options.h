@@ -2,10 +2,13 @@
 #ifndef CU2HIP_OPTIONS_H
 #define CU2HIP_OPTIONS_H
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cu2hip {
+
+class SdkFallback;
 
 enum class LaunchMode { Keep, Ggl };
 /// Wavefront policy (docs/design.md, rule family "wavefront"):
@@ -48,7 +51,13 @@ struct Options {
   /// wrapper already included (CompileSetup.cpp, "Headers the base already
   /// included"); false = keep them (--keep-base-includes, to compare).
   bool DropBaseIncludes = true;
+  /// The CUDA headers parses use: an SDK, or the bundled declaration-only
+  /// headers (docs/sdk-free.md).
   std::string CudaPath;
+  /// With the bundled headers in CudaPath: an installed SDK of their CUDA
+  /// version, with which a parse the bundled headers may not stand for is
+  /// redone (BundledHeaders.h; --cuda-headers=auto). Null: none.
+  std::shared_ptr<const SdkFallback> Fallback;
   std::string ResourceDir;
   /// Extra clang arguments (after `--`).
   std::vector<std::string> ExtraArgs;

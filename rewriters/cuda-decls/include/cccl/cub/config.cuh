@@ -5,6 +5,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cub/util_arch.cuh>
 #include <cccl/cub/util_cpp_dialect.cuh>
 #include <cccl/cub/util_macro.cuh>

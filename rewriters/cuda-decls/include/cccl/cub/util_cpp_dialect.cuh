@@ -5,6 +5,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #ifndef CUB_COMP_DEPR_IMPL
 #define CUB_COMP_DEPR_IMPL(msg) _CCCL_PRAGMA(GCC warning #msg)
 #endif

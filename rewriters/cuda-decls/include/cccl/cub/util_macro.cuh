@@ -5,6 +5,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cub/detail/detect_cuda_runtime.cuh>
 #include <cccl/cub/util_namespace.cuh>
 #include <cccl/cuda/std/__functional/binary_function.h>

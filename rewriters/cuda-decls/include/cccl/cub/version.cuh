@@ -5,4 +5,17 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <version>
+#ifndef CUB_VERSION
+#define CUB_VERSION 300001
+#endif
+#ifndef CUB_MAJOR_VERSION
+#define CUB_MAJOR_VERSION (CUB_VERSION / 100000)
+#endif
+#ifndef CUB_MINOR_VERSION
+#define CUB_MINOR_VERSION (CUB_VERSION / 100 % 1000)
+#endif
+#ifndef CUB_SUBMINOR_VERSION
+#define CUB_SUBMINOR_VERSION (CUB_VERSION % 100)
+#endif

@@ -5,6 +5,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
 #include <cccl/thrust/detail/execution_policy.h>

@@ -5,6 +5,19 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
 #include <version>
+#ifndef THRUST_VERSION
+#define THRUST_VERSION 300001
+#endif
+#ifndef THRUST_MAJOR_VERSION
+#define THRUST_MAJOR_VERSION (THRUST_VERSION / 100000)
+#endif
+#ifndef THRUST_MINOR_VERSION
+#define THRUST_MINOR_VERSION (THRUST_VERSION / 100 % 1000)
+#endif
+#ifndef THRUST_SUBMINOR_VERSION
+#define THRUST_SUBMINOR_VERSION (THRUST_VERSION % 100)
+#endif

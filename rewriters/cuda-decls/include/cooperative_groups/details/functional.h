@@ -3,6 +3,7 @@
 #pragma once
 #include <cooperative_groups/details/info.h>
 #include <cooperative_groups/details/helpers.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -9,6 +9,7 @@
 #include <cccl/cub/util_type.cuh>
 #include <cccl/cuda/std/__algorithm/max.h>
 #include <cccl/cuda/std/__algorithm/min.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -8,6 +8,7 @@
 #include <cccl/cub/thread/thread_scan.cuh>
 #include <cccl/cub/util_ptx.cuh>
 #include <cccl/cub/util_type.cuh>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -5,6 +5,7 @@
 #include <cccl/cub/util_cpp_dialect.cuh>
 #include <cccl/cub/util_namespace.cuh>
 #include <cccl/cuda/std/__concepts/concept_macros.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -5,6 +5,7 @@
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>
 #include <assert.h>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cuda_runtime_api.h>
 #ifndef CUB_RUNTIME_FUNCTION
 #define CUB_RUNTIME_FUNCTION _CCCL_HOST

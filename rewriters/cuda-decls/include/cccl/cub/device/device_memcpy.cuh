@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 #include <cstddef>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

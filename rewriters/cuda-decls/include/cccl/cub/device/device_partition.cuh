@@ -3,6 +3,7 @@
 #pragma once
 #include <cccl/cub/config.cuh>
 #include <cccl/cuda/std/cstdint>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -5,6 +5,7 @@
 #include <cccl/cub/grid/grid_mapping.cuh>
 #include <cccl/cub/util_math.cuh>
 #include <cccl/cub/util_type.cuh>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -6,6 +6,7 @@
 #include <cccl/cub/util_type.cuh>
 #include <cccl/cub/warp/specializations/warp_exchange_shfl.cuh>
 #include <cccl/cub/warp/specializations/warp_exchange_smem.cuh>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -5,6 +5,7 @@
 #include <cccl/cub/block/block_merge_sort.cuh>
 #include <cccl/cub/util_ptx.cuh>
 #include <cccl/cub/util_type.cuh>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

@@ -13,6 +13,7 @@
 #include <cccl/cuda/std/cstdint>
 #include <cccl/cub/thread/thread_reduce.cuh>
 #include <cccl/cub/warp/warp_reduce.cuh>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

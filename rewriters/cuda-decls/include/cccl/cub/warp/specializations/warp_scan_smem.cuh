@@ -6,6 +6,7 @@
 #include <cccl/cub/thread/thread_operators.cuh>
 #include <cccl/cub/thread/thread_store.cuh>
 #include <cccl/cub/util_type.cuh>
+#include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/cuda/std/__cccl/compiler.h>
 #include <cccl/cuda/std/__cccl/preprocessor.h>
 #include <cccl/cuda/std/__cccl/execution_space.h>

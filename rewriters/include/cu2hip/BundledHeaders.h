@@ -1,0 +1,149 @@
+//===- BundledHeaders.h - parsing with the bundled headers first -*- C++ -*-===//
+//
+// cu2hip ships declaration-only CUDA headers (rewriters/cuda-decls,
+// docs/sdk-free.md), generated from one CUDA SDK. Clang parses a unit with
+// them in about a third of the time it takes with the SDK's own headers,
+// whose inline bodies, libcu++ and CUB internals the rules never read.
+//
+// With --cuda-headers=auto (the default) and an installed SDK of the
+// version the bundled headers were generated from, each configuration is
+// parsed with the bundled headers first and parsed again with the SDK when
+// the bundled parse cannot be shown to stand for it:
+//   - the parse (or its prelude) had an error, except a missing header the
+//     SDK does not have either (a header of the user's own);
+//   - a ported file tested (#ifdef, #ifndef, defined(), #if, #elif) a macro
+//     that is undefined in the bundled parse while an SDK header defining it
+//     would have been entered: a bundled header standing for it (the header
+//     itself, or one that holds its includes) was included
+//     (sdk-macros.txt, written by tools/cuda-decls, lists both); or asked
+//     __has_include for a header the SDK has and the bundled headers do not;
+//   - the user defines or undefines (-D/-U, or #define/#undef in a ported
+//     file) a macro the SDK's conditional directives test, which may select
+//     other SDK declarations than the generated ones (PyTorch's
+//     -D__CUDA_NO_HALF_OPERATORS__, -DCUDA_API_PER_THREAD_DEFAULT_STREAM);
+//     a -D/-U sends the parse to the SDK from the start. Names the generator
+//     showed to leave the bundled headers as they are (NDEBUG) are exempt;
+//   - an AST rule wanted the body of a function the bundled headers declare
+//     (they hold no bodies; the SDK may).
+// Otherwise the declarations the ported files can reach are the SDK's own,
+// printed by Clang, and the facts are those of an SDK parse.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_BUNDLEDHEADERS_H
+#define CU2HIP_BUNDLEDHEADERS_H
+
+#include "cu2hip/Finding.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+class SourceManager;
+} // namespace clang
+
+namespace cu2hip {
+
+/// The CUDA_VERSION (e.g. 13000 for CUDA 13.0) that `Dir`/include/cuda.h
+/// defines, or 0 when it has none.
+unsigned cudaHeadersVersion(llvm::StringRef Dir);
+
+/// What a parse with the bundled headers checks against the installed SDK
+/// it may be redone with (see the file comment).
+class SdkFallback {
+public:
+  /// Reads `BundledDir`/sdk-macros.txt (written by tools/cuda-decls) for the
+  /// SDK at `SdkPath`. Fails when the list cannot be read (the bundled data
+  /// is then incomplete).
+  static llvm::Expected<std::unique_ptr<SdkFallback>> load(llvm::StringRef BundledDir,
+                                                           llvm::StringRef SdkPath);
+
+  const std::string &sdkPath() const { return Sdk; }
+  /// Whether some SDK header defines a macro of this name.
+  bool sdkDefines(llvm::StringRef Macro) const { return Macros.count(Macro); }
+  /// Whether the SDK parse would have entered a header defining `Macro`:
+  /// some bundled header standing for one (the header itself, or one that
+  /// holds its includes) was included in `PP`'s parse.
+  bool definingHeaderReached(llvm::StringRef Macro, clang::Preprocessor &PP) const;
+  /// Whether defining or undefining `Macro` may change what the SDK's
+  /// headers declare: their conditionals test it and it was not shown to
+  /// leave the bundled headers alone.
+  bool userMacroMatters(llvm::StringRef Macro) const {
+    return Tested.count(Macro) && !Inert.count(Macro);
+  }
+  /// The first -D/-U among `Args` (driver arguments) whose macro matters
+  /// (userMacroMatters), as written; "" when none does.
+  std::string definesThatMatter(const std::vector<std::string> &Args) const;
+  /// Whether `Spelled` (the name inside <...> or "...") is a header under
+  /// the SDK's include/ or include/cccl/.
+  bool sdkHasHeader(llvm::StringRef Spelled) const;
+  /// Whether `Path` (as Clang names a file) lies in the bundled headers.
+  bool inBundled(llvm::StringRef Path) const;
+
+private:
+  std::string Sdk, Bundled;
+  /// Per macro, the SDK headers defining it (relative to include/).
+  llvm::StringMap<std::vector<std::string>> Macros;
+  /// Per defining header not generated, the generated headers standing for
+  /// it (a generated header stands for itself).
+  llvm::StringMap<const std::vector<std::string> *> StandIns;
+  std::vector<std::vector<std::string>> Sets;
+  llvm::StringSet<> Tested, Inert;
+};
+
+/// Preprocessor callbacks of a parse with the bundled headers: sets
+/// `*Why` (first reason only: its file, line, column and message) when a
+/// ported file tests an SDK macro that
+/// is undefined here or asks __has_include for a header only the SDK has.
+/// `IsPorted(realpath)` says which files are ported.
+class SdkDivergenceWatch : public clang::PPCallbacks {
+public:
+  SdkDivergenceWatch(clang::Preprocessor &PP, const SdkFallback &F,
+                     std::function<bool(llvm::StringRef)> IsPorted, Finding *Why);
+
+  using clang::PPCallbacks::Elifdef;
+  using clang::PPCallbacks::Elifndef;
+  void Ifdef(clang::SourceLocation Loc, const clang::Token &Name,
+             const clang::MacroDefinition &MD) override;
+  void Ifndef(clang::SourceLocation Loc, const clang::Token &Name,
+              const clang::MacroDefinition &MD) override;
+  void Elifdef(clang::SourceLocation Loc, const clang::Token &Name,
+               const clang::MacroDefinition &MD) override;
+  void Elifndef(clang::SourceLocation Loc, const clang::Token &Name,
+                const clang::MacroDefinition &MD) override;
+  void Defined(const clang::Token &Name, const clang::MacroDefinition &MD,
+               clang::SourceRange Range) override;
+  void If(clang::SourceLocation Loc, clang::SourceRange Cond,
+          ConditionValueKind) override;
+  void Elif(clang::SourceLocation Loc, clang::SourceRange Cond, ConditionValueKind,
+            clang::SourceLocation) override;
+  void MacroDefined(const clang::Token &Name, const clang::MacroDirective *MD) override;
+  void MacroUndefined(const clang::Token &Name, const clang::MacroDefinition &MD,
+                      const clang::MacroDirective *Undef) override;
+  void HasInclude(clang::SourceLocation Loc, llvm::StringRef FileName, bool IsAngled,
+                  clang::OptionalFileEntryRef File,
+                  clang::SrcMgr::CharacteristicKind) override;
+
+private:
+  bool ported(clang::SourceLocation Loc);
+  void tested(clang::SourceLocation Loc, const clang::Token &Name, bool Defined);
+  void changed(clang::SourceLocation Loc, const clang::Token &Name, const char *How);
+  void condition(clang::SourceLocation Loc, clang::SourceRange Cond);
+  void found(clang::SourceLocation Loc, const std::string &Reason);
+
+  clang::Preprocessor &PP;
+  clang::SourceManager &SM;
+  const SdkFallback &F;
+  std::function<bool(llvm::StringRef)> IsPorted;
+  Finding *Why;
+};
+
+} // namespace cu2hip
+
+#endif

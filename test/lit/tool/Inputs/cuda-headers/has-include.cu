@@ -1,0 +1,7 @@
+// __has_include of an SDK header the bundled headers lack (NVRTC).
+#include <cuda_runtime.h>
+#if __has_include(<nvrtc.h>)
+void g(void *p) { cudaFree(p); }
+#else
+void g(void *p) { cudaFreeHost(p); }
+#endif
