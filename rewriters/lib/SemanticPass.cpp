@@ -194,7 +194,10 @@ public:
         F.Offset = SM.getFileOffset(SM.getFileLoc(Info.getLocation()));
       }
     }
-    if (Fallback && SdkMayFix.Message.empty() && !missingFromSdk(Info)) {
+    // A missing header the SDK lacks too, or a user's PCH Clang cannot
+    // load, is not the bundled headers' doing.
+    if (Fallback && SdkMayFix.Message.empty() && !missingFromSdk(Info) &&
+        !isPchRefusal(Info.getID())) {
       SdkMayFix = F;
       SdkMayFix.Message = "an error: " + F.Message;
     }
@@ -526,7 +529,8 @@ static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &
 /// saw, a rule needing an SDK body.
 static std::optional<Finding> bundledDoubt(const std::string &File, const ErrorCollector &Diags,
                                            const ParseSetup &S, const ConfigOutcome &Out,
-                                           const SdkFallback &Sdk) {
+                                           const SdkFallback &Sdk,
+                                           const std::function<bool(llvm::StringRef)> &IsPorted) {
   Finding Why = Diags.SdkMayFix;
   for (const Finding &F : S.PreludeErrors) {
     if (!Why.Message.empty())
@@ -542,7 +546,11 @@ static std::optional<Finding> bundledDoubt(const std::string &File, const ErrorC
     Why = Out.SdkDiffers;
   if (Why.Message.empty())
     return std::nullopt;
-  if (Why.File.empty()) {
+  // Reported on the unit when the place is not one of the ported files (an
+  // SDK header), which it then names.
+  if (Why.File.empty() || !IsPorted(Why.File)) {
+    if (!Why.File.empty())
+      Why.Message = Why.File + ":" + std::to_string(Why.Line) + ": " + Why.Message;
     Why.File = File;
     Why.Line = Why.Col = 1;
     Why.Offset = 0;
@@ -555,6 +563,21 @@ static std::optional<Finding> bundledDoubt(const std::string &File, const ErrorC
   return Why;
 }
 
+std::optional<Finding> SemanticPass::sdkFromStart(const std::string &File,
+                                                  const std::vector<std::string> &Flags,
+                                                  size_t Config) const {
+  if (!Opts.Fallback)
+    return std::nullopt;
+  std::string Define = Opts.Fallback->definesThatMatter(Setup->arguments(Flags, Config));
+  if (Define.empty())
+    return std::nullopt;
+  Finding Note{"parse-sdk", Severity::Note, File, 1, 1, 0, "", ""};
+  Note.Message = "parsed with the installed CUDA SDK, not the bundled headers (" +
+                 Opts.Fallback->sdkPath() + "): the command line has '" + Define +
+                 "', which the CUDA SDK's conditionals test";
+  return Note;
+}
+
 SemanticResult SemanticPass::runConfig(const std::string &File,
                                        const std::vector<std::string> &Flags,
                                        const std::string &WorkDir, size_t Config) {
@@ -563,20 +586,10 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
   std::vector<ConfigOutcome> Outcomes(1);
   // Parsing with the installed SDK rather than the bundled headers: from
   // the start when a -D/-U may change what the SDK declares.
-  bool OnSdk = false;
-  std::optional<Finding> SdkNote;
-  if (Opts.Fallback) {
-    std::string Define = Opts.Fallback->definesThatMatter(Setup->arguments(Flags, Config));
-    if (!Define.empty()) {
-      SdkNote = Finding{"parse-sdk", Severity::Note, File, 1, 1, 0,
-                        "parsed with the installed CUDA SDK, not the bundled headers (" +
-                            Opts.Fallback->sdkPath() + "): the command line has '" + Define +
-                            "', which the CUDA SDK's conditionals test"};
-      OnSdk = true;
-      if (Times)
-        ++Times->SdkRedone;
-    }
-  }
+  std::optional<Finding> SdkNote = sdkFromStart(File, Flags, Config);
+  bool OnSdk = SdkNote.has_value();
+  if (OnSdk && Times)
+    ++Times->SdkRedone;
   CompileSetup::Mode First;
   First.InstalledSdk = OnSdk;
   ParseSetup S = Setup->prepare(File, Flags, Config, First);
@@ -656,7 +669,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     }
     // The bundled headers may not stand for the SDK in this parse: parse
     // with the SDK (BundledHeaders.h).
-    if (Fallback && (SdkNote = bundledDoubt(File, Diags, S, Outcomes[0], *Fallback))) {
+    if (Fallback && (SdkNote = bundledDoubt(File, Diags, S, Outcomes[0], *Fallback, IsPorted))) {
       OnSdk = true;
       if (Times)
         ++Times->SdkRedone;

@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,13 @@ public:
                            const std::string &WorkDir, size_t Config);
 
 private:
+  /// A `parse-sdk` note when `Config`'s arguments -D/-U a macro the SDK's
+  /// conditionals test, so that its parse reads the installed SDK from the
+  /// start (BundledHeaders.h); nothing otherwise.
+  std::optional<Finding> sdkFromStart(const std::string &File,
+                                      const std::vector<std::string> &Flags,
+                                      size_t Config) const;
+
   const Options &Opts;
   const MapTable &Maps;
   std::function<bool(llvm::StringRef)> IsPorted;
