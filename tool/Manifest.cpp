@@ -81,6 +81,9 @@ std::string flagsHash(const FileJob &J) {
   std::string All = J.WorkDir;
   for (const std::string &F : J.Flags)
     All += '\0' + F;
+  // A .cpp with no `-x cu` is parsed for the host only (FileJob::HostOnly).
+  if (J.HostOnly)
+    All += "\0host-only";
   return contentHash(All);
 }
 

@@ -56,6 +56,9 @@ static std::string timeLine(const PhaseTimes &P) {
   OS << format("parse %.2f s (%u parses", PhaseTimes::seconds(P.ParseNs), P.Parses.load());
   if (P.ParsesSkipped)
     OS << ", " << P.ParsesSkipped.load() << " skipped as equal to the host's";
+  if (P.HostOnlyDeviceSkipped)
+    OS << ", " << P.HostOnlyDeviceSkipped.load()
+       << " device parses of host-only sources (.cpp) not run";
   if (P.SdkBodiesRedone)
     OS << ", " << P.SdkBodiesRedone.load() << " redone with the SDK's function bodies";
   if (P.NoOpsRedone)
@@ -169,7 +172,8 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"sdk_bodies_redone", P->SdkBodiesRedone.load()},
                                 {"no_pch_redone", P->NoOpsRedone.load()},
                                 {"pch_failed_redone", P->PchFailedRedone.load()},
-                                {"sdk_redone", P->SdkRedone.load()}};
+                                {"sdk_redone", P->SdkRedone.load()},
+                                {"host_only_device_skipped", P->HostOnlyDeviceSkipped.load()}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
 }
 

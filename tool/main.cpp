@@ -376,11 +376,13 @@ static Error attachCompileCommands(std::vector<FileJob> &Jobs) {
       return usage("cannot load compile_commands.json from " + BuildPath + ": " + ErrMsg);
   }
   for (FileJob &J : Jobs) {
+    J.HostOnly = J.IsTU && isHostOnlySource(J.Input, {});
     if (Db && J.IsTU) {
       auto Cmds = Db->getCompileCommands(J.Input);
       if (!Cmds.empty()) {
         J.Flags = filterCompileFlags(Cmds.front().CommandLine);
         J.WorkDir = Cmds.front().Directory;
+        J.HostOnly = isHostOnlySource(J.Input, Cmds.front().CommandLine);
       }
     }
     if (J.WorkDir.empty())

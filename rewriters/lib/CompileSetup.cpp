@@ -278,6 +278,8 @@ struct CompileSetup::Prelude {
 struct CompileSetup::UnitPlan {
   /// The prelude, less the headers its base already included (Dropped).
   PreludeScan Scan;
+  /// Not parsed in the device configuration (FileJob::HostOnly).
+  bool HostOnly = false;
   /// Where those headers' #include lines are: they stay in the unit's text,
   /// and each must be skipped by its include guard there (BaseNoOpCheck).
   std::vector<PreludeScan::Line> Dropped;
@@ -1361,10 +1363,11 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
 }
 
 void CompileSetup::planUnit(const std::string &File, const std::vector<std::string> &Flags,
-                            const std::string &WorkDir) {
+                            const std::string &WorkDir, bool HostOnly) {
   if (!Opts.SharedPrelude)
     return;
   auto Plan = std::make_unique<UnitPlan>();
+  Plan->HostOnly = HostOnly;
   Plan->Scan = scanPrelude(File, IsPorted);
   Plan->FlagsKey = joinKey(Flags, Flags.size());
   // Relative paths (-I inc from a compile command) resolve against the
@@ -1383,13 +1386,23 @@ void CompileSetup::planUnit(const std::string &File, const std::vector<std::stri
 }
 
 void CompileSetup::countPlan(const UnitPlan &Plan) {
-  for (size_t K = 0; K <= Plan.Scan.Headers.size(); ++K)
-    ++PrefixUses[Plan.FlagsKey + '\1' + joinKey(Plan.Scan.Headers, K)];
+  for (size_t K = 0; K <= Plan.Scan.Headers.size(); ++K) {
+    std::string Key = Plan.FlagsKey + '\1' + joinKey(Plan.Scan.Headers, K);
+    ++PrefixUses[Key];
+    if (!Plan.HostOnly)
+      ++DevicePrefixUses[Key];
+  }
   if (!Plan.Scan.Headers.empty()) {
     Union &U = Unions[Plan.FlagsKey];
     U.Headers.insert(Plan.Scan.Headers.begin(), Plan.Scan.Headers.end());
     ++U.Units;
   }
+}
+
+unsigned CompileSetup::prefixUses(const std::string &Key, size_t Config) const {
+  const auto &Uses = isDevice(Config) ? DevicePrefixUses : PrefixUses;
+  auto It = Uses.find(Key);
+  return It == Uses.end() ? 0u : It->second;
 }
 
 std::shared_ptr<CompileSetup::Prelude>
@@ -1403,8 +1416,7 @@ CompileSetup::preludeFor(const std::vector<std::string> &Args, const UnitPlan &P
   {
     std::unique_lock<std::mutex> Lock(Mu);
     auto Uses = [&](size_t N) {
-      auto It = PrefixUses.find(Plan.FlagsKey + '\1' + joinKey(All, N));
-      return It == PrefixUses.end() ? 0u : It->second;
+      return prefixUses(Plan.FlagsKey + '\1' + joinKey(All, N), Config);
     };
     unsigned Mine = Uses(K);
     for (size_t J = K; J-- > 0;)
@@ -1698,8 +1710,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
     // The longest prefix of the unit's prelude that another unit shares.
     bool Shared = false;
     for (size_t N = 0; N <= Plan->Scan.Headers.size(); ++N) {
-      auto U = PrefixUses.find(Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, N));
-      if (U == PrefixUses.end() || U->second < 2)
+      if (prefixUses(Plan->FlagsKey + '\1' + joinKey(Plan->Scan.Headers, N), Config) < 2)
         break;
       K = N;
       Shared = true;
@@ -1797,9 +1808,10 @@ void CompileSetup::dropBaseNoOps(const std::vector<std::string> &Flags,
       return;
     std::lock_guard<std::mutex> Lock(Mu);
     const std::string Key = FlagsKey + '\1';
-    for (auto It = PrefixUses.lower_bound(Key);
-         It != PrefixUses.end() && llvm::StringRef(It->first).startswith(Key);)
-      It = PrefixUses.erase(It);
+    for (auto *Uses : {&PrefixUses, &DevicePrefixUses})
+      for (auto It = Uses->lower_bound(Key);
+           It != Uses->end() && llvm::StringRef(It->first).startswith(Key);)
+        It = Uses->erase(It);
     Unions[FlagsKey] = Union();
     for (UnitPlan *Plan : Units) {
       PreludeScan Kept;

@@ -272,15 +272,23 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
              (IsCu || worthParsing(Texts[I], Maps));
     };
     auto ParseUnits = [&](const std::vector<size_t> &Units) {
-      for (size_t I : Units)
-        Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir);
-      unsigned ParsesDone = 0, Parses = unsigned(Units.size() * Pass.numConfigs());
+      unsigned ParsesDone = 0, Parses = 0;
+      for (size_t I : Units) {
+        Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Files[I].HostOnly);
+        Parses += unsigned(Pass.numConfigs() - (Files[I].HostOnly ? 1 : 0));
+      }
       for (size_t I : Units) {
         UnitFacts[I].insert(I);
         // The host parse is queued first: a --config set it proves equal
         // (SemanticResult::SameAsHost) takes its result instead of parsing.
         std::shared_future<SemanticResult> Host;
         for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
+          // A host-only source has no device compilation (FileJob::HostOnly).
+          if (Files[I].HostOnly && CompileSetup::isDevice(Config)) {
+            if (Times)
+              ++Times->HostOnlyDeviceSkipped;
+            continue;
+          }
           auto Task = [&, I, Config, Host] {
             if (Progress) {
               std::lock_guard<std::mutex> Lock(Mu);
@@ -610,6 +618,23 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
     Delta += int(NewCount) - int(OldCount);
   }
   return OS.str();
+}
+
+bool isHostOnlySource(llvm::StringRef File, const std::vector<std::string> &Command) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  if (Ext != ".c" && Ext != ".cc" && Ext != ".cpp" && Ext != ".cxx")
+    return false;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    llvm::StringRef Lang;
+    if ((A == "-x" || A == "--x") && I + 1 < Command.size())
+      Lang = Command[I + 1];
+    else if (A.consume_front("--x=") || A.consume_front("-x=") || A.consume_front("-x"))
+      Lang = A;
+    if (Lang == "cu" || Lang == "cuda")
+      return false;
+  }
+  return true;
 }
 
 } // namespace cu2hip

@@ -438,8 +438,8 @@ SemanticPass::~SemanticPass() = default;
 size_t SemanticPass::numConfigs() const { return Setup->numConfigs(); }
 
 void SemanticPass::planUnit(const std::string &File, const std::vector<std::string> &Flags,
-                            const std::string &WorkDir) {
-  Setup->planUnit(File, Flags, WorkDir);
+                            const std::string &WorkDir, bool HostOnly) {
+  Setup->planUnit(File, Flags, WorkDir, HostOnly);
 }
 
 SemanticResult SemanticPass::run(const std::string &File,

@@ -143,6 +143,8 @@ struct PhaseTimes {
   /// Parses with the bundled headers redone with the installed SDK because
   /// the bundled headers may not stand for it there (BundledHeaders.h).
   std::atomic<unsigned> SdkRedone{0};
+  /// Device parses not run: the unit is a host-only source (FileJob::HostOnly).
+  std::atomic<unsigned> HostOnlyDeviceSkipped{0};
 
   static double seconds(const std::atomic<uint64_t> &Ns) { return Ns.load() / 1e9; }
 };
@@ -317,8 +319,10 @@ public:
   /// announced are parsed without a PCH. `WorkDir` is the directory the
   /// unit's compile command runs in: relative paths among its arguments
   /// resolve against it, so only units of the same directory share then.
+  /// `HostOnly`: the unit is not parsed in the device configuration, so
+  /// it does not count towards sharing a device prelude.
   void planUnit(const std::string &File, const std::vector<std::string> &Flags,
-                const std::string &WorkDir = "");
+                const std::string &WorkDir = "", bool HostOnly = false);
 
   /// How prepare() sets up a parse: the first parse of a unit takes the
   /// defaults; a redo says what it leaves out.
@@ -380,8 +384,11 @@ private:
   PhaseTimes *Times;
   std::mutex Mu;
   /// Units per (flags key, header-list prefix): how many units could share
-  /// the PCH of that prefix.
-  std::map<std::string, unsigned> PrefixUses;
+  /// the PCH of that prefix; in the device configuration, DevicePrefixUses
+  /// (host-only units left out).
+  std::map<std::string, unsigned> PrefixUses, DevicePrefixUses;
+  /// PrefixUses or DevicePrefixUses, as `Config` says (Mu held).
+  unsigned prefixUses(const std::string &Key, size_t Config) const;
   std::map<std::string, std::unique_ptr<UnitPlan>> Plans; ///< by file
   std::map<std::string, std::shared_ptr<Prelude>> Preludes; ///< by key
   /// Per flags key: every header some unit's prelude includes, and how many

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
 
@@ -30,7 +31,18 @@ struct FileJob {
   bool IsTU = false;  ///< parse it as a translation unit
   std::vector<std::string> Flags; ///< filtered compile flags (-p), if any
   std::string WorkDir;
+  /// A C/C++ source (.c .cc .cpp .cxx) whose compile command, if any, does
+  /// not select CUDA (`-x cu`): nvcc compiles it for the host only, so it
+  /// has no device configuration to parse (isHostOnlySource).
+  bool HostOnly = false;
 };
+
+/// Whether `File` is compiled for the host only: a .c, .cc, .cpp or .cxx
+/// file (nvcc hands those to the host compiler) whose compile command
+/// `Command` (empty: none) does not select CUDA with `-x cu`/`-x cuda`
+/// (nvcc's `--x=cu`, clang's `-xcuda` too). Source: nvcc's documentation,
+/// "Supported input file suffixes".
+bool isHostOnlySource(llvm::StringRef File, const std::vector<std::string> &Command);
 
 /// The outcome for one file.
 struct FileResult {

@@ -66,8 +66,9 @@ public:
 
   /// Announces a translation unit before the parses start, so that units
   /// sharing their SDK prelude share its PCH (CompileSetup.h).
+  /// `HostOnly`: the unit is parsed in no device configuration.
   void planUnit(const std::string &File, const std::vector<std::string> &Flags,
-                const std::string &WorkDir = "");
+                const std::string &WorkDir = "", bool HostOnly = false);
 
   /// Parses `File` (absolute path) in every configuration. `Flags` are the
   /// filtered flags of its compile command (or empty), `WorkDir` the
