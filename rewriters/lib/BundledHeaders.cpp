@@ -1,6 +1,5 @@
 //===- BundledHeaders.cpp - parsing with the bundled headers first --------===//
 #include "cu2hip/BundledHeaders.h"
-#include "cu2hip/SourcePaths.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -97,20 +96,51 @@ bool SdkFallback::definingHeaderReached(llvm::StringRef Macro, Preprocessor &PP)
   return false;
 }
 
+/// The macro name of a -D/-U value (`NAME`, `NAME=V`, `NAME(A)=V`).
+static llvm::StringRef macroNameOf(llvm::StringRef Def) {
+  return Def.take_until([](char C) { return C == '=' || C == '('; });
+}
+
 std::string SdkFallback::definesThatMatter(const std::vector<std::string> &Args) const {
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
-    if (!A.startswith("-D") && !A.startswith("-U"))
-      continue;
-    llvm::StringRef Def = A.drop_front(2);
     std::string Written = A.str();
-    if (Def.empty() && I + 1 < Args.size()) {
-      Def = Args[I + 1];
-      Written += " " + Args[I + 1];
+    llvm::StringRef Next = I + 1 < Args.size() ? llvm::StringRef(Args[I + 1]) : "";
+    auto Separate = [&] {
+      Written += " " + Next.str();
+      return Next;
+    };
+    llvm::SmallVector<llvm::StringRef, 4> Defs;
+    if (A == "-D" || A == "-U" || A == "--define-macro" || A == "--undefine-macro") {
+      Defs.push_back(Separate());
+    } else if (A.startswith("-D") || A.startswith("-U")) {
+      Defs.push_back(A.drop_front(2));
+    } else if (A.consume_front("--define-macro=") || A.consume_front("--undefine-macro=")) {
+      Defs.push_back(A);
+    } else if (A.consume_front("-Wp,")) {
+      // -Wp,-DX,-UY: the preprocessor's own options, comma-separated.
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      A.split(Parts, ',');
+      for (llvm::StringRef P : Parts)
+        if (P.startswith("-D") || P.startswith("-U"))
+          Defs.push_back(P.drop_front(2));
+    } else if (A == "-include" || A == "-imacros") {
+      // A file read before the unit: its #define and #undef lines.
+      llvm::StringRef Path = Separate();
+      auto Buf = llvm::MemoryBuffer::getFile(Path);
+      if (!Buf)
+        return Written;
+      llvm::Regex Line("^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_][A-Za-z0-9_]*)");
+      llvm::SmallVector<llvm::StringRef, 0> Lines;
+      (*Buf)->getBuffer().split(Lines, '\n');
+      llvm::SmallVector<llvm::StringRef, 3> M;
+      for (llvm::StringRef L : Lines)
+        if (Line.match(L, &M) && userMacroMatters(M[2]))
+          return Written + " (" + M[1].str() + " " + M[2].str() + ")";
     }
-    llvm::StringRef Name = Def.take_until([](char C) { return C == '=' || C == '('; });
-    if (userMacroMatters(Name))
-      return Written;
+    for (llvm::StringRef D : Defs)
+      if (userMacroMatters(macroNameOf(D)))
+        return Written;
   }
   return "";
 }
@@ -130,17 +160,18 @@ bool SdkFallback::inBundled(llvm::StringRef Path) const {
          llvm::sys::path::is_separator(Path[Bundled.size()]);
 }
 
-SdkDivergenceWatch::SdkDivergenceWatch(Preprocessor &PP, const SdkFallback &F,
-                                       std::function<bool(llvm::StringRef)> IsPorted,
-                                       Finding *Why)
-    : PP(PP), SM(PP.getSourceManager()), F(F), IsPorted(std::move(IsPorted)), Why(Why) {}
+SdkDivergenceWatch::SdkDivergenceWatch(Preprocessor &PP, const SdkFallback &F, Finding *Why)
+    : PP(PP), SM(PP.getSourceManager()), F(F), Why(Why) {}
 
-bool SdkDivergenceWatch::ported(SourceLocation Loc) {
+bool SdkDivergenceWatch::userCode(SourceLocation Loc) {
   if (Loc.isInvalid())
     return false;
-  FileID FID = SM.getFileID(SM.getExpansionLoc(Loc));
-  std::string Path = realPathOf(SM, FID);
-  return !Path.empty() && IsPorted(Path);
+  SourceLocation L = SM.getExpansionLoc(Loc);
+  return SM.getFileEntryForID(SM.getFileID(L)) && !SM.isInSystemHeader(L);
+}
+
+bool SdkDivergenceWatch::undefinedSdkMacro(llvm::StringRef Name) {
+  return F.sdkDefines(Name) && !PP.isMacroDefined(Name) && F.definingHeaderReached(Name, PP);
 }
 
 void SdkDivergenceWatch::found(SourceLocation Loc, const std::string &Reason) {
@@ -161,7 +192,7 @@ void SdkDivergenceWatch::tested(SourceLocation Loc, const Token &Name, bool Defi
   if (Defined || !Why->Message.empty() || !Name.getIdentifierInfo())
     return;
   llvm::StringRef N = Name.getIdentifierInfo()->getName();
-  if (F.sdkDefines(N) && ported(Loc) && F.definingHeaderReached(N, PP))
+  if (userCode(Loc) && undefinedSdkMacro(N))
     found(Loc, "tests '" + N.str() + "', which the CUDA SDK defines and the bundled headers "
                                      "leave undefined");
 }
@@ -170,10 +201,29 @@ void SdkDivergenceWatch::changed(SourceLocation Loc, const Token &Name, const ch
   if (!Why->Message.empty() || !Name.getIdentifierInfo())
     return;
   llvm::StringRef N = Name.getIdentifierInfo()->getName();
-  if (F.userMacroMatters(N) && ported(Loc))
+  if (F.userMacroMatters(N) && userCode(Loc))
     found(Loc, std::string(How) + " '" + N.str() +
                    "', which the CUDA SDK's conditionals test (they may select other "
                    "declarations than the bundled headers hold)");
+}
+
+/// A macro expanded in an #if/#elif of the user's code: an SDK macro its
+/// body names that is undefined reads as 0 (`#define WARP
+/// CUB_PTX_WARP_THREADS`, `#if WARP == 32`). Nested expansions come here too.
+void SdkDivergenceWatch::MacroExpands(const Token &Name, const MacroDefinition &MD,
+                                      SourceRange Range, const MacroArgs *) {
+  const MacroInfo *MI = MD.getMacroInfo();
+  if (!Why->Message.empty() || !MI || !PP.isParsingIfOrElifDirective() ||
+      !userCode(Range.getBegin()))
+    return;
+  for (const Token &T : MI->tokens())
+    if (const IdentifierInfo *II = T.getIdentifierInfo())
+      if (undefinedSdkMacro(II->getName()))
+        return found(Range.getBegin(),
+                     "tests '" + II->getName().str() + "' (through '" +
+                         Name.getIdentifierInfo()->getName().str() +
+                         "'), which the CUDA SDK defines and the bundled headers leave "
+                         "undefined");
 }
 
 void SdkDivergenceWatch::MacroDefined(const Token &Name, const MacroDirective *MD) {
@@ -208,7 +258,7 @@ void SdkDivergenceWatch::Defined(const Token &Name, const MacroDefinition &MD, S
 /// The identifiers of a `#if`/`#elif` condition as written: an undefined
 /// one reads as 0, with no callback of its own.
 void SdkDivergenceWatch::condition(SourceLocation Loc, SourceRange Cond) {
-  if (!Why->Message.empty() || Cond.isInvalid() || !ported(Loc))
+  if (!Why->Message.empty() || Cond.isInvalid() || !userCode(Loc))
     return;
   bool Invalid = false;
   llvm::StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Cond), SM,
@@ -226,8 +276,7 @@ void SdkDivergenceWatch::condition(SourceLocation Loc, SourceRange Cond) {
       ++J;
     llvm::StringRef Id = Text.slice(I, J);
     // A number (0x1Fu) is no name.
-    if (!isdigit(static_cast<unsigned char>(Id[0])) && F.sdkDefines(Id) &&
-        !PP.isMacroDefined(Id) && F.definingHeaderReached(Id, PP))
+    if (!isdigit(static_cast<unsigned char>(Id[0])) && undefinedSdkMacro(Id))
       return found(Loc, "tests '" + Id.str() + "', which the CUDA SDK defines and the bundled "
                                               "headers leave undefined");
     I = J;
@@ -244,7 +293,7 @@ void SdkDivergenceWatch::Elif(SourceLocation Loc, SourceRange Cond, ConditionVal
 
 void SdkDivergenceWatch::HasInclude(SourceLocation Loc, llvm::StringRef FileName, bool,
                                     OptionalFileEntryRef File, SrcMgr::CharacteristicKind) {
-  if (File || !Why->Message.empty() || !F.sdkHasHeader(FileName) || !ported(Loc))
+  if (File || !Why->Message.empty() || !F.sdkHasHeader(FileName) || !userCode(Loc))
     return;
   found(Loc, "asks __has_include for '" + FileName.str() +
                  "', which the CUDA SDK has and the bundled headers do not");

@@ -342,7 +342,7 @@ public:
     CI.getPreprocessor().addPPCallbacks(std::move(Rec));
     if (Setup.Fallback)
       CI.getPreprocessor().addPPCallbacks(std::make_unique<SdkDivergenceWatch>(
-          CI.getPreprocessor(), *Setup.Fallback, Setup.IsPorted, &Out.SdkDiffers));
+          CI.getPreprocessor(), *Setup.Fallback, &Out.SdkDiffers));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));

@@ -77,8 +77,11 @@ public:
   bool userMacroMatters(llvm::StringRef Macro) const {
     return Tested.count(Macro) && !Inert.count(Macro);
   }
-  /// The first -D/-U among `Args` (driver arguments) whose macro matters
-  /// (userMacroMatters), as written; "" when none does.
+  /// The first argument among `Args` (driver arguments) that defines or
+  /// undefines a macro that matters (userMacroMatters), as written; "" when
+  /// none does. Reads -D/-U, --define-macro/--undefine-macro, -Wp,-D...,
+  /// and the #define/#undef lines of -include/-imacros files (one that
+  /// cannot be read counts).
   std::string definesThatMatter(const std::vector<std::string> &Args) const;
   /// Whether `Spelled` (the name inside <...> or "...") is a header under
   /// the SDK's include/ or include/cccl/.
@@ -98,14 +101,15 @@ private:
 };
 
 /// Preprocessor callbacks of a parse with the bundled headers: sets
-/// `*Why` (first reason only: its file, line, column and message) when a
-/// ported file tests an SDK macro that
-/// is undefined here or asks __has_include for a header only the SDK has.
-/// `IsPorted(realpath)` says which files are ported.
+/// `*Why` (first reason only: its file, line, column and message) when the
+/// user's code (any file that is not a system header: ported files and the
+/// user's own headers) tests an SDK macro that is undefined here, directly
+/// or through the body of a macro expanded in an #if/#elif, defines or
+/// undefines a macro the SDK tests, or asks __has_include for a header only
+/// the SDK has.
 class SdkDivergenceWatch : public clang::PPCallbacks {
 public:
-  SdkDivergenceWatch(clang::Preprocessor &PP, const SdkFallback &F,
-                     std::function<bool(llvm::StringRef)> IsPorted, Finding *Why);
+  SdkDivergenceWatch(clang::Preprocessor &PP, const SdkFallback &F, Finding *Why);
 
   using clang::PPCallbacks::Elifdef;
   using clang::PPCallbacks::Elifndef;
@@ -124,6 +128,8 @@ public:
   void Elif(clang::SourceLocation Loc, clang::SourceRange Cond, ConditionValueKind,
             clang::SourceLocation) override;
   void MacroDefined(const clang::Token &Name, const clang::MacroDirective *MD) override;
+  void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &MD,
+                    clang::SourceRange Range, const clang::MacroArgs *Args) override;
   void MacroUndefined(const clang::Token &Name, const clang::MacroDefinition &MD,
                       const clang::MacroDirective *Undef) override;
   void HasInclude(clang::SourceLocation Loc, llvm::StringRef FileName, bool IsAngled,
@@ -131,7 +137,10 @@ public:
                   clang::SrcMgr::CharacteristicKind) override;
 
 private:
-  bool ported(clang::SourceLocation Loc);
+  bool userCode(clang::SourceLocation Loc);
+  /// Whether `Name` is an SDK macro undefined here whose defining header
+  /// would have been read.
+  bool undefinedSdkMacro(llvm::StringRef Name);
   void tested(clang::SourceLocation Loc, const clang::Token &Name, bool Defined);
   void changed(clang::SourceLocation Loc, const clang::Token &Name, const char *How);
   void condition(clang::SourceLocation Loc, clang::SourceRange Cond);
@@ -140,7 +149,6 @@ private:
   clang::Preprocessor &PP;
   clang::SourceManager &SM;
   const SdkFallback &F;
-  std::function<bool(llvm::StringRef)> IsPorted;
   Finding *Why;
 };
 
