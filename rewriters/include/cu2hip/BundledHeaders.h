@@ -11,14 +11,15 @@
 // the bundled parse cannot be shown to stand for it:
 //   - the parse (or its prelude) had an error, except a missing header the
 //     SDK does not have either (a header of the user's own);
-//   - a ported file tested (#ifdef, #ifndef, defined(), #if, #elif) a macro
+//   - the user's code (any file not a system header) tested (#ifdef,
+//     #ifndef, defined(), #if, #elif, or through a macro expanded in #if) a macro
 //     that is undefined in the bundled parse while an SDK header defining it
 //     would have been entered: a bundled header standing for it (the header
 //     itself, or one that holds its includes) was included
 //     (sdk-macros.txt, written by tools/cuda-decls, lists both); or asked
 //     __has_include for a header the SDK has and the bundled headers do not;
-//   - the user defines or undefines (-D/-U, or #define/#undef in a ported
-//     file) a macro the SDK's conditional directives test, which may select
+//   - the user defines or undefines (-D/-U, or #define/#undef in their own
+//     files) a macro the SDK's conditional directives test, which may select
 //     other SDK declarations than the generated ones (PyTorch's
 //     -D__CUDA_NO_HALF_OPERATORS__, -DCUDA_API_PER_THREAD_DEFAULT_STREAM);
 //     a -D/-U sends the parse to the SDK from the start. Names the generator
@@ -38,7 +39,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
