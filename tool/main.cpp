@@ -370,6 +370,13 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
 static Error attachCompileCommands(std::vector<FileJob> &Jobs) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   if (!BuildPath.empty()) {
+    // Clang reads the database itself: a FIFO or /dev/zero there is refused
+    // first (FileIO.h), not read without end.
+    SmallString<256> Json(BuildPath);
+    sys::path::append(Json, "compile_commands.json");
+    if (sys::fs::exists(Json))
+      if (Error E = checkReadable(Json))
+        return usage("-p: " + toString(std::move(E)));
     std::string ErrMsg;
     Db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, ErrMsg);
     if (!Db)
@@ -511,8 +518,7 @@ static std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
       B.RuntimeInclude = bundleFrom(J.Output, BundleRoot);
       B.RuntimeIncludeRelative = true;
     }
-    auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
-                                     /*RequiresNullTerminator=*/false);
+    auto Buf = readFileChecked(J.Input);
     if (!Buf) {
       FileResult R;
       R.Input = J.Input;
@@ -522,7 +528,7 @@ static std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
       F.RuleId = "io-error";
       F.Sev = Severity::Error;
       F.File = J.Input;
-      F.Message = "cannot read file: " + Buf.getError().message();
+      F.Message = toString(Buf.takeError());
       R.Findings.push_back(F);
       Out.push_back(std::move(R));
       continue;
@@ -593,6 +599,9 @@ static Error prepare(const char *Argv0, const std::vector<std::string> &ClangArg
     return Plan.takeError();
   S.Plan = std::move(*Plan);
   std::vector<std::string> Refused = checkOutputs(S.Plan, inputOptions(*MaxSize), S.ReportPath);
+  if (!ExportEdits.empty())
+    if (Error E = WriteGate::get().check(absolutePath(ExportEdits) + "/export.yaml"))
+      Refused.push_back("--export-edits: " + toString(std::move(E)));
   for (const std::string &M : Refused)
     WithColor::error(errs(), "cu2hip") << M << "\n";
   if (!Refused.empty())
@@ -610,10 +619,11 @@ static std::string runtimeBundleRoot(const RunSetup &S) {
   if (S.Build.RuntimeInclude.empty() || S.Plan.BuildJobs.empty() || S.Plan.OutRoot.empty() ||
       InPlace || DryRun || Diff)
     return "";
-  // A ported tree ported again has the copy already: it is replaced.
+  // A ported tree ported again has the copy already (its marker): it is
+  // replaced. A directory of the user's of that name is not.
   SmallString<256> Clash(InRoot), Copy;
   sys::path::append(Clash, RuntimeBundleDir);
-  sys::path::append(Copy = Clash, "cu2hip", "wave.h");
+  sys::path::append(Copy = Clash, RuntimeBundleMarker);
   if (sys::fs::exists(Clash) && !sys::fs::exists(Copy)) {
     warn(Clash + " exists in the input tree: the ported build files name cu2hip's runtime "
                  "headers at " + S.Build.RuntimeInclude + " instead of a copy");
@@ -622,15 +632,29 @@ static std::string runtimeBundleRoot(const RunSetup &S) {
   return S.Plan.OutRoot;
 }
 
-static void bundleRuntime(StringRef OutRoot, RunTally &T) {
-  Expected<unsigned> N = copyRuntimeHeaders(runtimeIncludeDir(), OutRoot);
-  if (!N) {
-    errs() << "cu2hip: error: " << toString(N.takeError()) << " [io-error]\n";
+/// Copies the runtime headers into `OutRoot`; each file copied goes into
+/// `Entries` (kind "runtime": removed by a later run that no longer needs
+/// it, when unchanged since).
+static void bundleRuntime(StringRef OutRoot, RunTally &T, std::vector<StoredFile> &Entries) {
+  std::vector<std::string> Hashes;
+  auto Files = copyRuntimeHeaders(runtimeIncludeDir(), OutRoot, &Hashes);
+  if (!Files) {
+    errs() << "cu2hip: error: " << toString(Files.takeError()) << " [io-error]\n";
     ++T.Failed;
-  } else if (!Quiet) {
-    errs() << "cu2hip: note: cu2hip's runtime headers copied to " << OutRoot << "/"
-           << RuntimeBundleDir << " (" << *N << " files), for the ported build files\n";
+    return;
   }
+  for (size_t I = 0; I < Files->size(); ++I) {
+    StoredFile E;
+    E.Kind = "runtime";
+    E.Input = (*Files)[I].From;
+    E.Output = (*Files)[I].To;
+    E.Hash = E.OutHash = Hashes[I];
+    Entries.push_back(std::move(E));
+  }
+  if (!Quiet)
+    errs() << "cu2hip: note: cu2hip's runtime headers copied to " << OutRoot << "/"
+           << RuntimeBundleDir << " (" << Files->size() - 1
+           << " files), for the ported build files\n";
 }
 
 /// `cu2hip apply DIR`: the directory of edit exports, or "".
@@ -680,6 +704,7 @@ static std::string optionsDigest(const RunSetup &S) {
   }
   for (const std::string &F : RuleFiles)
     OS << "\nrules: " << fileHash(F).value_or("unreadable");
+  OS << "\nincludes: " << includeSearchDigest(O.ExtraArgs, S.Plan.Jobs);
   return contentHash(OS.str());
 }
 
@@ -717,9 +742,15 @@ struct IncrementalRun {
 /// this run's.
 static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRun &Inc) {
   Inc.Enabled = keepsManifest(S);
-  if (cleansStaleOutputs(S))
-    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key.OutRoot == S.Plan.OutRoot)
+  if (cleansStaleOutputs(S)) {
+    std::string Problem;
+    if (auto M = readManifest(manifestPath(S.Plan.OutRoot), &Problem); M && M->Key.OutRoot == S.Plan.OutRoot)
       Inc.Last = std::move(M);
+    if (!Problem.empty())
+      warn(Problem);
+    if (!DryRun) // temporaries of a run killed by SIGKILL
+      sweepOrphanedTemporaries(S.Plan.OutRoot);
+  }
   if (!Inc.Enabled)
     return;
   std::string Options = optionsDigest(S);
@@ -746,8 +777,9 @@ static bool removeStaleOutput(const RunSetup &S, const StoredFile &E, RunTally &
     T.StaleRemoved.push_back(relativeToOutRoot(S, E.Output));
     return true;
   }
-  errs() << E.Output << ": warning: the output of " << E.Input
-         << ", which no longer exists, "
+  errs() << E.Output << ": warning: "
+         << (E.Kind == "runtime" ? "part of cu2hip's runtime copy, no longer needed, "
+                                 : "the output of " + E.Input + ", which no longer exists, ")
          << (R ? "changed since cu2hip wrote it" : toString(R.takeError()))
          << ": kept (remove it yourself if it is no longer needed)\n";
   T.StaleKept.push_back(relativeToOutRoot(S, E.Output));
@@ -758,7 +790,8 @@ static bool removeStaleOutput(const RunSetup &S, const StoredFile &E, RunTally &
 /// gone (staleEntries) when it is unchanged since, and the directories this
 /// empties whose input directory is gone too; with --dry-run only says what
 /// it would remove.
-static void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T) {
+static void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T,
+                               StringRef Bundle) {
   if (!Inc.Last)
     return;
   T.StaleDryRun = DryRun;
@@ -772,16 +805,18 @@ static void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, Run
     Ins.insert(C.From);
     Outs.insert(C.To);
   }
+  for (const BundledFile &F : runtimeBundleFiles(runtimeIncludeDir(), Bundle))
+    Outs.insert(F.To);
   std::set<std::string> Dirs;
   for (const StoredFile *E : staleEntries(*Inc.Last, Ins, Outs))
-    if (removeStaleOutput(S, *E, T))
+    if (!(DryRun && E->Kind == "runtime") && removeStaleOutput(S, *E, T))
       Dirs.insert(sys::path::parent_path(E->Output).str());
   if (DryRun)
     return;
   std::string In = absolutePath(InRoot);
   for (const std::string &D : Dirs)
     removeEmptyDirsUpTo(D, S.Plan.OutRoot, [&](StringRef Dir) {
-      return sys::fs::exists(In + Dir.drop_front(S.Plan.OutRoot.size()));
+      return sys::fs::is_directory(In + Dir.drop_front(S.Plan.OutRoot.size()));
     });
 }
 
@@ -880,7 +915,9 @@ static std::optional<int> readApplyExports(RunSetup &S, std::vector<UnitExport> 
     if (U.Version != CU2HIP_VERSION || U.Options != Digest) {
       WithColor::error(errs(), "cu2hip")
           << "the edit export of " << U.MainSourceFile << " in " << ApplyDir
-          << " was made by another cu2hip version or with other options than this apply's\n";
+          << " was made by another cu2hip version or with other options than this apply's "
+             "(or a header appeared in an include directory outside the tree, or CPATH, "
+             "CPLUS_INCLUDE_PATH or C_INCLUDE_PATH changed, since): export again\n";
       return 2;
     }
   HashCache Hashes;
@@ -986,6 +1023,9 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
   for (size_t I = Sources, B = 0; I < Kept.size(); ++I)
     if (!Kept[I])
       Results.insert(Results.begin() + I, std::move(BuildResults[B++]));
+  // First, so that a path whose input changed kind (file <-> directory) is
+  // free for the new output.
+  removeStaleOutputs(S, Inc, T, Bundle);
   for (size_t I = 0; I < Results.size(); ++I) {
     for (const Finding &F : Results[I].Findings)
       printFinding(F, V);
@@ -1032,9 +1072,8 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
       }
     }
     if (!Bundle.empty())
-      bundleRuntime(Bundle, T);
+      bundleRuntime(Bundle, T, Inc.New.Files);
   }
-  removeStaleOutputs(S, Inc, T);
   if (Inc.Enabled)
     if (Error E = writeManifest(manifestPath(S.Plan.OutRoot), Inc.New)) {
       errs() << manifestPath(S.Plan.OutRoot) << ": error: " << toString(std::move(E))
@@ -1068,6 +1107,7 @@ static int closeStdout(int Status) {
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   keepIgnoredInterruptsIgnored();
+  treatQuitAsInterrupt();
   // `cu2hip apply DIR [options]`: the run's outputs from edit exports.
   std::vector<const char *> Args(argv, argv + argc);
   if (Args.size() > 1 && StringRef(Args[1]) == "apply") {
