@@ -3,6 +3,7 @@
 #include "cu2hip/FileIO.h"
 #include "llvm/Support/SourceMgr.h"
 #include <sys/stat.h>
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -123,12 +124,27 @@ void includeDirsOf(const std::vector<std::string> &Args, StringRef WorkDir,
   }
 }
 
-/// Names below `Dir` (depth <= 8, entries <= 100,000), one a line, sorted.
-std::string listing(StringRef Dir) {
+bool isAtOrUnder(StringRef Path, StringRef Dir) {
+  return !Dir.empty() && Path.startswith(Dir) &&
+         (Path.size() == Dir.size() || Path[Dir.size()] == '/');
+}
+
+/// Names below `Dir` (depth <= 8, entries <= 100,000), one a line, sorted;
+/// none at or below a directory of `Skip`.
+std::string listing(StringRef Dir, const std::vector<std::string> &Skip) {
   std::vector<std::string> Names;
   std::error_code EC;
+  auto Skipped = [&](StringRef P) {
+    return llvm::any_of(Skip, [&](const std::string &S) { return isAtOrUnder(P, S); });
+  };
+  if (Skipped(Dir))
+    return "";
   for (sys::fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
        It != End && !EC && Names.size() < 100000; It.increment(EC)) {
+    if (Skipped(It->path())) {
+      It.no_push();
+      continue;
+    }
     Names.push_back(StringRef(It->path()).drop_front(Dir.size()).str());
     if (It.level() >= 8)
       It.no_push();
@@ -143,7 +159,8 @@ std::string listing(StringRef Dir) {
 } // namespace
 
 std::string includeSearchDigest(const std::vector<std::string> &Args,
-                                const std::vector<FileJob> &Jobs) {
+                                const std::vector<FileJob> &Jobs,
+                                const std::vector<std::string> &Skip) {
   std::set<std::string> Dirs;
   std::string All;
   for (const char *Var : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"}) {
@@ -158,7 +175,7 @@ std::string includeSearchDigest(const std::vector<std::string> &Args,
   for (const FileJob &J : Jobs)
     includeDirsOf(J.Flags, J.WorkDir, Dirs);
   for (const std::string &D : Dirs)
-    All += "dir " + D + "\n" + listing(D);
+    All += "dir " + D + "\n" + listing(D, Skip);
   return contentHash(All);
 }
 

@@ -69,9 +69,12 @@ std::optional<Manifest> readManifest(llvm::StringRef Path, std::string *Problem 
 /// directory). A header that appears in such a directory, earlier on the
 /// search path than the one found before, changes it, and with it the
 /// options digest: every file is then ported again. Each directory is
-/// listed to a depth of 8 and at most 100,000 entries.
+/// listed to a depth of 8 and at most 100,000 entries; what lies in one of
+/// `Skip` (the in-root, whose files the manifest tracks itself, and the
+/// out-root, which the run writes) is left out.
 std::string includeSearchDigest(const std::vector<std::string> &Args,
-                                const std::vector<FileJob> &Jobs);
+                                const std::vector<FileJob> &Jobs,
+                                const std::vector<std::string> &Skip);
 
 /// Writes `M` to `Path` atomically.
 llvm::Error writeManifest(llvm::StringRef Path, const Manifest &M);

@@ -704,7 +704,9 @@ static std::string optionsDigest(const RunSetup &S) {
   }
   for (const std::string &F : RuleFiles)
     OS << "\nrules: " << fileHash(F).value_or("unreadable");
-  OS << "\nincludes: " << includeSearchDigest(O.ExtraArgs, S.Plan.Jobs);
+  OS << "\nincludes: "
+     << includeSearchDigest(O.ExtraArgs, S.Plan.Jobs,
+                            {InRoot.empty() ? "" : absolutePath(InRoot), S.Plan.OutRoot});
   return contentHash(OS.str());
 }
 
