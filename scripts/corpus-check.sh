@@ -14,7 +14,11 @@
 #   --cu2hip PATH      the tool (default <repo>/build/tool/cu2hip)
 #   -j N               cu2hip's and the checks' parallelism (default 2)
 #   --no-port          reuse the ports already in CORPUS_DIR/hip (check and table only)
+#   --table            print the table of the reports already there (no port, no check)
 #   --markdown         print the table as Markdown
+# The table lists every repository of the list with a report in CORPUS_DIR/reports (a run
+# with --only adds to the earlier ones). Units: the units whose text the port changed
+# (cu2hip check --changed-only).
 # Layout: CORPUS_DIR/src/NAME (clone at the listed commit; only source and build files are
 # checked out, so a repository whose large files are absent still works),
 # CORPUS_DIR/stage/NAME (the sub= paths, relative paths kept: the --in-root),
@@ -30,7 +34,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 MIRROR=/work/.mirror LIST="$REPO/bench/corpus.txt" ONLY="" ARCH=gfx942,gfx1100
 ROOT="${CU2HIP_ROCM72_ROOT:-/var/cache/cu2hip/rocm-7.2}" CU2HIP="$REPO/build/tool/cu2hip"
-JOBS=2 PORT=1 MD=0 DIR=""
+JOBS=2 PORT=1 MD=0 DIR="" TABLE=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --mirror) MIRROR=$2; shift ;;
@@ -42,6 +46,7 @@ while [[ $# -gt 0 ]]; do
     -j) JOBS=$2; shift ;;
     -j*) JOBS=${1#-j} ;;
     --no-port) PORT=0 ;;
+    --table) TABLE=1 ;;
     --markdown) MD=1 ;;
     -h|--help) usage; exit 0 ;;
     -*) die "unknown option '$1' (see --help)" ;;
@@ -69,19 +74,20 @@ clone() { # OWNER/NAME COMMIT DEST
   rm -f "$3.files"
 }
 
-stage() { # SRC DEST SUBS
+stage() { # SRC DEST SUBS (globs expand inside SRC only)
   rm -rf "$2"; mkdir -p "$2"
-  local p IFS=,
-  for p in $3; do
-    (cd "$1" && shopt -s nullglob && for f in $p; do cp -a --parents "$f" "$2/"; done)
-  done
+  local subs
+  IFS=, read -r -a subs <<<"$3"
+  (cd "$1" && shopt -s nullglob && for p in "${subs[@]}"; do
+     for f in $p; do cp -a --parents "$f" "$2/"; done
+   done)
 }
 
 ROWS=()
 while read -r spec subs flags; do
   [[ -z "$spec" || "$spec" == \#* ]] && continue
   full=${spec%@*} commit=${spec#*@} name=${full#*/}
-  if [[ -n "$ONLY" && ",$ONLY," != *",$name,"* ]]; then continue; fi
+  if [[ -n "$ONLY" && ",$ONLY," != *",$name,"* ]] || [[ $TABLE -eq 1 ]]; then continue; fi
   if [[ -f "$HELD" ]] && grep -qix "$full" "$HELD"; then die "$full is held out"; fi
   src="$DIR/src/$name" st="$DIR/stage/$name" out="$DIR/hip/$name"
   [[ -d "$src" ]] || clone "$full" "$commit" "$src"
@@ -109,9 +115,15 @@ while read -r spec subs flags; do
   echo "corpus-check: checking $name" >&2
   # shellcheck disable=SC2086
   "$CU2HIP" check --out-root "$out" --in-root "$st" --rocm-root "$ROOT" --offload-arch "$ARCH" \
-    --nvcc -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
+    --nvcc --changed-only -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
     >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
-  ROWS+=("$full@${commit:0:12}|$name|$ptime|$htime")
+  echo "$htime" >"$DIR/logs/hipify-$name.time"
+done <"$LIST"
+while read -r spec _; do
+  [[ -z "$spec" || "$spec" == \#* ]] && continue
+  name=${spec%@*}; name=${name#*/}
+  [[ -f "$DIR/reports/$name.json" ]] || continue
+  ROWS+=("${spec%@*}@$(echo "${spec#*@}" | cut -c1-12)|$name|$(cat "$DIR/logs/port-$name.time" 2>/dev/null || echo -)|$(cat "$DIR/logs/hipify-$name.time" 2>/dev/null || echo n/a)")
 done <"$LIST"
 
 python3 - "$DIR" "$MD" "$ARCH" "${ROWS[@]}" <<'EOF'

@@ -56,6 +56,10 @@ static cl::opt<bool> KernelsOpt("kernels", cl::desc("Per-kernel cost report on e
 static cl::opt<std::string> ReportOpt("report", cl::desc("Write the results as JSON, or SARIF "
                                                          "when the name ends in .sarif"),
                                       cl::value_desc("file"), cl::sub(CheckCmd));
+static cl::opt<bool> ChangedOnlyOpt("changed-only",
+                                    cl::desc("Only the units whose text the port changed (a "
+                                             "host file that names no CUDA API is left out)"),
+                                    cl::sub(CheckCmd));
 static cl::opt<unsigned> TimeoutOpt("timeout", cl::desc("Seconds per compile (default 600)"),
                                     cl::init(600), cl::sub(CheckCmd));
 
@@ -131,7 +135,8 @@ std::vector<CheckUnit> listUnits(StringRef OutRoot, std::string &InRoot) {
     if (InRoot.empty())
       InRoot = M->Key.InRoot;
     for (const StoredFile &F : M->Files)
-      if (F.Kind == "source" && F.TU && !F.Output.empty())
+      if (F.Kind == "source" && F.TU && !F.Output.empty() &&
+          !(ChangedOnlyOpt && !F.Hash.empty() && F.Hash == F.OutHash))
         Units.push_back({absPath(F.Input, InRoot), absPath(F.Output, OutRoot), {}, {}});
   } else {
     std::error_code EC;
@@ -233,30 +238,55 @@ struct Runner {
       Progress->update("compiling", File, Done, Total);
   }
 
+  /// The compile of `U` for target T: with --object one full compile to an
+  /// object; else the device side alone, through Clang's code generation
+  /// (to LLVM IR at -O0; with --kernels to assembly, kernels()), where the
+  /// target's builtins and features are checked (-fsyntax-only does not
+  /// reach them). The host side is checked once per unit (host()).
   void compile(CheckUnit &U, size_t Idx, size_t T) {
     const std::string &Target = Targets[T];
-    std::vector<std::string> A = hipArgs(U, Target);
-    std::string Obj = HC.tempInside((Twine(Idx) + "." + Target + ".o").str());
-    if (ObjectOpt)
-      A.insert(A.end(), {"-c", "-o", Obj});
-    else
-      A.push_back("-fsyntax-only");
-    A.push_back(U.Output);
-    std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".log").str(), Err;
-    auto T0 = std::chrono::steady_clock::now();
-    int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt, Err);
     UnitResult &R = U.Results[T];
-    R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
-    R.Ok = RC == 0;
-    R.Log = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
-    if (ObjectOpt)
+    auto T0 = std::chrono::steady_clock::now();
+    if (KernelsOpt && !ObjectOpt) {
+      R.Ok = kernels(U, Idx, T);
+    } else {
+      std::vector<std::string> A = hipArgs(U, Target);
+      std::string Obj = HC.tempInside((Twine(Idx) + "." + Target + ".o").str());
+      if (ObjectOpt)
+        A.insert(A.end(), {"-c", "-o", Obj});
+      else
+        A.insert(A.end(), {"--offload-device-only", "-O0", "-emit-llvm", "-c", "-o", Obj});
+      A.push_back(U.Output);
+      std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".log").str(), Err;
+      int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
+                         Err);
+      R.Ok = RC == 0;
+      R.Log = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
       sys::fs::remove(HC.tempOutside((Twine(Idx) + "." + Target + ".o").str()));
-    if (KernelsOpt && RC == 0)
-      kernels(U, Idx, T);
+      if (ObjectOpt && KernelsOpt && R.Ok)
+        kernels(U, Idx, T);
+    }
+    R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
     tick(U.Rel);
   }
 
-  void kernels(CheckUnit &U, size_t Idx, size_t T) {
+  /// The host side of `U`, syntax only (not with --object, whose compiles
+  /// include it).
+  void host(CheckUnit &U, size_t Idx) {
+    std::vector<std::string> A = hipArgs(U, Targets.front());
+    A.insert(A.end(), {"--offload-host-only", "-fsyntax-only", U.Output});
+    std::string Log = (LogDir + "/" + Twine(Idx) + ".host.log").str(), Err;
+    int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
+                       Err);
+    U.HostOk = RC == 0;
+    U.HostLog = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
+    tick(U.Rel);
+  }
+
+  /// The device side of `U` for target T compiled to assembly with the
+  /// resource-usage remarks; fills the kernel figures and hazards. False
+  /// (with the compiler's log as the result's) when it does not compile.
+  bool kernels(CheckUnit &U, size_t Idx, size_t T) {
     const std::string &Target = Targets[T];
     std::vector<std::string> A = hipArgs(U, Target);
     std::string Name = (Twine(Idx) + "." + Target + ".s").str();
@@ -268,8 +298,12 @@ struct Runner {
     R.Kernels = parseResourceRemarks(readLog(Log));
     std::string Asm = readLog(HC.tempOutside(Name));
     sys::fs::remove(HC.tempOutside(Name));
-    if (RC != 0)
-      R.KernelNote = "device compile to assembly failed";
+    if (RC != 0) {
+      R.Ok = false;
+      R.Log = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
+      R.Kernels.clear();
+      return false;
+    }
     countInstructions(Asm, R.Kernels);
     for (KernelCost &K : R.Kernels) {
       K.Unit = U.Rel;
@@ -277,6 +311,7 @@ struct Runner {
       K.Limiter = occupancyLimiter(K, Target);
     }
     R.Hazards = findHazards(R.Kernels, readLog(U.Output), Target);
+    return true;
   }
 
   void nvcc(CheckUnit &U, size_t Idx) {
@@ -315,6 +350,13 @@ std::string findNvcc() {
 /// Classifies every failure once all targets and nvcc have run.
 void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir) {
   for (CheckUnit &U : Units) {
+    // A host-side error fails every target; the device error comes first.
+    if (U.HostOk && !*U.HostOk)
+      for (UnitResult &R : U.Results)
+        if (R.Ok) {
+          R.Ok = false;
+          R.Log = U.HostLog;
+        }
     bool AnyOk = llvm::any_of(U.Results, [](const UnitResult &R) { return R.Ok; });
     for (UnitResult &R : U.Results) {
       if (R.Ok)
@@ -401,7 +443,7 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   }
   for (CheckUnit &U : Units)
     U.Results.resize(Targets.size());
-  R.Total = Units.size() * Targets.size() + (R.Nvcc.empty() ? 0 : Units.size());
+  R.Total = Units.size() * (Targets.size() + (ObjectOpt ? 0 : 1) + (R.Nvcc.empty() ? 0 : 1));
   auto Start = std::chrono::steady_clock::now();
   std::unique_ptr<ProgressLine> PL;
   if (ProgressLine::isWanted())
@@ -414,6 +456,8 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
         Pool.async([&, I] { R.nvcc(Units[I], I); });
       for (size_t T = 0; T < Targets.size(); ++T)
         Pool.async([&, I, T] { R.compile(Units[I], I, T); });
+      if (!ObjectOpt)
+        Pool.async([&, I] { R.host(Units[I], I); });
     }
     Pool.wait();
   }

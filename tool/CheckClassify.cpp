@@ -58,7 +58,8 @@ StringRef missingHeader(StringRef Msg) {
 bool isCudaHeader(StringRef H) {
   static const Regex R("^(cuda|cu[a-z]|nv|crt/|mma\\.h|sm_[0-9]|cooperative_groups|cub/|"
                        "thrust/system/cuda|device_(functions|launch|atomic)|math_constants|"
-                       "vector_types|driver_types|texture_|surface_|library_types|"
+                       "vector_types|driver_|texture_|surface_|library_types|builtin_types|channel_descriptor|"
+                       "common_functions|math_functions|host_config|"
                        "host_defines|helper_cuda)");
   return R.match(H);
 }

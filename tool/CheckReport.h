@@ -30,7 +30,6 @@ struct UnitResult {
   std::string Why; ///< why the category (CheckClassify)
   std::vector<KernelCost> Kernels;
   std::vector<KernelHazard> Hazards;
-  std::string KernelNote; ///< why the kernel figures are missing, if they are
 };
 
 /// One ported translation unit.
@@ -40,6 +39,8 @@ struct CheckUnit {
   std::string Rel;                           ///< Output relative to the out-root
   std::vector<UnitResult> Results;           ///< per target, in target order
   std::optional<bool> NvccOk;                ///< none without --nvcc
+  std::optional<bool> HostOk;                ///< the host side (none with --object)
+  std::string HostLog;
   std::string NvccLog;
   /// The category of the unit: that of its first failing target, Ok when
   /// every target compiled.

@@ -199,6 +199,14 @@ bool isGfx11Plus(StringRef T) { return T.startswith("gfx11") || T.startswith("gf
 
 unsigned ldsLimit(StringRef) { return 65536; }
 
+unsigned vgprBudget(unsigned FlatWorkGroupSize, StringRef Target) {
+  unsigned Wave = isGfx9(Target) ? 64 : 32;
+  unsigned Total = isGfx9(Target) ? 512 : isGfx11Plus(Target) ? 1536 : 1024;
+  unsigned Waves = (FlatWorkGroupSize + Wave - 1) / Wave;
+  unsigned PerSimd = std::max(1u, (Waves + 3) / 4); // 4 SIMDs per CU
+  return std::min(256u, Total / PerSimd);
+}
+
 std::string kernelBaseName(StringRef Mangled) {
   StringRef S = Mangled;
   if (!S.consume_front("_Z"))
@@ -424,12 +432,13 @@ std::vector<KernelHazard> findHazards(const std::vector<KernelCost> &Kernels, St
                     Base, K.MaxFlatWorkGroupSize, Target).str());
     }
     if (K.VGPRSpill || K.SGPRSpill) {
-      bool Bounds = K.MaxFlatWorkGroupSize && K.MaxFlatWorkGroupSize < 1024;
-      add("spill", K.VGPRSpill + K.SGPRSpill, 0,
-          formatv("{0} spills {1} VGPRs and {2} SGPRs ({3} bytes of scratch per lane){4}", Base,
-                  K.VGPRSpill, K.SGPRSpill, K.ScratchBytes,
-                  Bounds ? formatv(" under __launch_bounds__({0})", K.MaxFlatWorkGroupSize).str()
-                         : std::string())
+      unsigned Flat = K.MaxFlatWorkGroupSize ? K.MaxFlatWorkGroupSize : 1024;
+      unsigned Budget = vgprBudget(Flat, Target);
+      add("spill", K.VGPRSpill + K.SGPRSpill, Budget,
+          formatv("{0} spills {1} VGPRs and {2} SGPRs ({3} bytes of scratch per lane): a "
+                  "workgroup of up to {4} threads (__launch_bounds__, default 1024) leaves "
+                  "each lane {5} VGPRs on {6}",
+                  Base, K.VGPRSpill, K.SGPRSpill, K.ScratchBytes, Flat, Budget, Target)
               .str());
     }
   }

@@ -94,6 +94,12 @@ std::vector<KernelHazard> findHazards(const std::vector<KernelCost> &Kernels,
 /// the symbol itself when it is not mangled.
 std::string kernelBaseName(llvm::StringRef Mangled);
 
+/// The architectural VGPRs each lane may use when a workgroup of
+/// `FlatWorkGroupSize` threads must fit on one CU of `Target` (its waves
+/// spread over 4 SIMDs; 512 VGPRs per SIMD lane on gfx9, 1536 on gfx11,
+/// 1024 on gfx10), at most 256: the budget the compiler spills beyond.
+unsigned vgprBudget(unsigned FlatWorkGroupSize, llvm::StringRef Target);
+
 /// LDS bytes a workgroup may use on `Target` (65536 on gfx9/gfx10/gfx11).
 unsigned ldsLimit(llvm::StringRef Target);
 
