@@ -3,6 +3,7 @@
 //   cu2hip kernel.cu -o kernel.hip
 //   cu2hip --in-root src --out-root hip-src [-p build] [-j N] [-- clang args]
 //   cu2hip doctor [--rocm-root DIR] [--json]     (Doctor.cpp)
+//   cu2hip check --out-root DIR [options]         (Check.cpp)
 //   cu2hip --in-root src --export-edits DIR [--unit FILE]...; cu2hip apply DIR ...
 //
 // A thin driver over libcu2hip (rewriters/): the options, then
@@ -14,6 +15,7 @@
 //   ClangArgs.cpp    the arguments after `--`.
 //===----------------------------------------------------------------------===//
 #include "ClangArgs.h"
+#include "Check.h"
 #include "Doctor.h"
 #include "EditExport.h"
 #include "Inputs.h"
@@ -1137,6 +1139,8 @@ int main(int argc, const char **argv) {
                                   findDataDir(Argv0.c_str(), "share/cu2hip/cuda-decls",
                                               CU2HIP_SOURCE_DIR "/rewriters/cuda-decls")},
                                  outs()));
+  if (checkChosen())
+    return closeStdout(runCheck({"cu2hip " CU2HIP_VERSION, runtimeIncludeDir(), ClangArgs}, outs()));
   if (PrintIncludeDir) {
     outs() << runtimeIncludeDir() << "\n";
     return closeStdout(0);

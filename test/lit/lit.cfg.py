@@ -28,6 +28,17 @@ else:
 # Debian 12's HIP 5.2 hipcc (scripts/setup.sh): tests of scripts/hipcc-check.sh.
 if os.access("/usr/bin/hipcc", os.X_OK):
     config.available_features.add("hipcc52")
+# The ROCm 7.2 root of scripts/rocm-root.sh (cu2hip check runs its hipcc through chroot, which
+# needs root): tests of `cu2hip check` that compile REQUIRE rocm72; %rocm72 is the root.
+rocm72 = os.environ.get("CU2HIP_ROCM72_ROOT", "/var/cache/cu2hip/rocm-7.2")
+config.substitutions.append(("%rocm72", rocm72))
+if os.path.isfile(os.path.join(rocm72, ".cu2hip-root")) and os.geteuid() == 0:
+    config.available_features.add("rocm72")
+# nvcc (cu2hip check --nvcc, the `input` category and ptxas's figures).
+nvcc = os.path.join(os.environ.get("CUDA_PATH", "/usr/local/cuda"), "bin", "nvcc")
+if os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
 llvm_bin = "/usr/lib/llvm-16/bin"
 config.environment["PATH"] = llvm_bin + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 for var in ("CUDA_PATH", "HOME", "TMPDIR"):

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# corpus-check.sh — port the public corpus of bench/corpus.txt with cu2hip and check every
+# ported unit with `cu2hip check` (ROCm 7.2, gfx942 and gfx1100, nvcc on the originals);
+# prints the per-repository table. docs/results/corpus-check-*.md.
+#
+# Usage: scripts/corpus-check.sh [options] CORPUS_DIR
+#   --mirror DIR       where the repositories are fetched (DIR/<owner>+<name>/repo, a git dir
+#                      or a work tree with .git; default /work/.mirror); a repository already
+#                      cloned under CORPUS_DIR/src is reused
+#   --list FILE        the corpus list (default <repo>/bench/corpus.txt)
+#   --only NAMES       comma-separated repository names (the part after the owner)
+#   --rocm-root DIR    ROCm 7.2 root (default $CU2HIP_ROCM72_ROOT or /var/cache/cu2hip/rocm-7.2)
+#   --arch LIST        gfx targets (default gfx942,gfx1100)
+#   --cu2hip PATH      the tool (default <repo>/build/tool/cu2hip)
+#   -j N               cu2hip's and the checks' parallelism (default 2)
+#   --no-port          reuse the ports already in CORPUS_DIR/hip (check and table only)
+#   --table            print the table of the reports already there (no port, no check)
+#   --markdown         print the table as Markdown
+# The table lists every repository of the list with a report in CORPUS_DIR/reports (a run
+# with --only adds to the earlier ones). Units: the units whose text the port changed
+# (cu2hip check --changed-only).
+# Layout: CORPUS_DIR/src/NAME (clone at the listed commit; only source and build files are
+# checked out, so a repository whose large files are absent still works),
+# CORPUS_DIR/stage/NAME (the sub= paths, relative paths kept: the --in-root),
+# CORPUS_DIR/hip/NAME (the port), CORPUS_DIR/reports/NAME.json (cu2hip check --report),
+# CORPUS_DIR/logs/. Needs root (cu2hip check runs the root's hipcc through chroot).
+# hipify-clang's port time is printed beside cu2hip's when hipify-clang is on PATH.
+set -euo pipefail
+
+usage() { sed -n '2,25p' "$0"; }
+die() { echo "corpus-check: error: $*" >&2; exit 2; }
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/.." && pwd)
+MIRROR=/work/.mirror LIST="$REPO/bench/corpus.txt" ONLY="" ARCH=gfx942,gfx1100
+ROOT="${CU2HIP_ROCM72_ROOT:-/var/cache/cu2hip/rocm-7.2}" CU2HIP="$REPO/build/tool/cu2hip"
+JOBS=2 PORT=1 MD=0 DIR="" TABLE=0
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --mirror) MIRROR=$2; shift ;;
+    --list) LIST=$2; shift ;;
+    --only) ONLY=$2; shift ;;
+    --rocm-root) ROOT=$2; shift ;;
+    --arch) ARCH=$2; shift ;;
+    --cu2hip) CU2HIP=$2; shift ;;
+    -j) JOBS=$2; shift ;;
+    -j*) JOBS=${1#-j} ;;
+    --no-port) PORT=0 ;;
+    --table) TABLE=1 ;;
+    --markdown) MD=1 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) die "unknown option '$1' (see --help)" ;;
+    *) DIR=$1 ;;
+  esac
+  shift
+done
+[[ -n "$DIR" ]] || { usage >&2; die "give CORPUS_DIR"; }
+[[ -f "$LIST" ]] || die "no corpus list $LIST"
+[[ -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
+mkdir -p "$DIR"/{src,stage,hip,reports,logs}
+DIR=$(cd "$DIR" && pwd -P)
+HELD="$REPO/../shared/held-out.txt"
+
+# Source and build files only: large data files may be absent from a fetched snapshot.
+SRC_RE='\.(cu|cuh|h|hh|hpp|hxx|c|cc|cpp|cxx|inc|inl|tpp|ipp|cmake|mk|txt|in)$|(^|/)(Makefile|makefile|GNUmakefile)$'
+
+clone() { # OWNER/NAME COMMIT DEST
+  local m="$MIRROR/${1/\//+}/repo"
+  [[ -d "$m/.git" ]] && m="$m/.git"
+  [[ -d "$m" ]] || die "$1 is not fetched ($m missing)"
+  git clone -q --no-checkout "$m" "$3"
+  git -C "$3" ls-tree -r --name-only "$2" | grep -E "$SRC_RE" >"$3.files" || true
+  (cd "$3" && xargs -a "$3.files" -d '\n' git checkout -q "$2" --) || die "checkout of $1 failed"
+  rm -f "$3.files"
+}
+
+stage() { # SRC DEST SUBS (globs expand inside SRC only)
+  rm -rf "$2"; mkdir -p "$2"
+  local subs
+  IFS=, read -r -a subs <<<"$3"
+  (cd "$1" && shopt -s nullglob && for p in "${subs[@]}"; do
+     for f in $p; do cp -a --parents "$f" "$2/"; done
+   done)
+}
+
+ROWS=()
+while read -r spec subs flags; do
+  [[ -z "$spec" || "$spec" == \#* ]] && continue
+  full=${spec%@*} commit=${spec#*@} name=${full#*/}
+  if [[ -n "$ONLY" && ",$ONLY," != *",$name,"* ]] || [[ $TABLE -eq 1 ]]; then continue; fi
+  if [[ -f "$HELD" ]] && grep -qix "$full" "$HELD"; then die "$full is held out"; fi
+  src="$DIR/src/$name" st="$DIR/stage/$name" out="$DIR/hip/$name"
+  [[ -d "$src" ]] || clone "$full" "$commit" "$src"
+  subs=${subs#sub=}
+  flags=${flags//@SRC@/$st}
+  ptime=-
+  if [[ $PORT -eq 1 ]]; then
+    stage "$src" "$st" "$subs"
+    rm -rf "$out"
+    echo "corpus-check: porting $name" >&2
+    t0=$(date +%s.%N)
+    # shellcheck disable=SC2086
+    "$CU2HIP" -j "$JOBS" --quiet --in-root "$st" --out-root "$out" -- $flags \
+      >"$DIR/logs/port-$name.log" 2>&1 || true
+    ptime=$(echo "$(date +%s.%N) - $t0" | bc)
+    echo "$ptime" >"$DIR/logs/port-$name.time"
+  elif [[ -f "$DIR/logs/port-$name.time" ]]; then ptime=$(cat "$DIR/logs/port-$name.time"); fi
+  htime="n/a"
+  if command -v hipify-clang >/dev/null; then
+    t0=$(date +%s.%N)
+    find "$st" -name '*.cu' -print0 | xargs -0 -r -n1 -P "$JOBS" -I{} \
+      hipify-clang {} -o /dev/null -- $flags >"$DIR/logs/hipify-$name.log" 2>&1 || true
+    htime=$(echo "$(date +%s.%N) - $t0" | bc)
+  fi
+  echo "corpus-check: checking $name" >&2
+  # shellcheck disable=SC2086
+  "$CU2HIP" check --out-root "$out" --in-root "$st" --rocm-root "$ROOT" --offload-arch "$ARCH" \
+    --nvcc --changed-only -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
+    >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
+  echo "$htime" >"$DIR/logs/hipify-$name.time"
+done <"$LIST"
+while read -r spec _; do
+  [[ -z "$spec" || "$spec" == \#* ]] && continue
+  name=${spec%@*}; name=${name#*/}
+  [[ -f "$DIR/reports/$name.json" ]] || continue
+  ROWS+=("${spec%@*}@$(echo "${spec#*@}" | cut -c1-12)|$name|$(cat "$DIR/logs/port-$name.time" 2>/dev/null || echo -)|$(cat "$DIR/logs/hipify-$name.time" 2>/dev/null || echo n/a)")
+done <"$LIST"
+
+python3 - "$DIR" "$MD" "$ARCH" "${ROWS[@]}" <<'EOF'
+import json, sys, collections
+d, md, arch, rows = sys.argv[1], sys.argv[2] == "1", sys.argv[3].split(","), sys.argv[4:]
+tot = collections.Counter(); cats_all = collections.Counter()
+hdr = ["repository", "units", "nvcc-ok"] + [f"{a} ok" for a in arch] + \
+      ["all targets", "of nvcc-ok", "failures by category", "cu2hip s", "hipify-clang s"]
+out = []
+for r in rows:
+    spec, name, pt, ht = r.split("|")
+    try:
+        rep = json.load(open(f"{d}/reports/{name}.json"))
+    except Exception:
+        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pt, ht]); continue
+    us = rep["units"]; n = len(us)
+    nv = sum(1 for u in us if u.get("nvcc") == "ok")
+    per = [sum(1 for u in us if u["targets"][a]["status"] == "ok") for a in arch]
+    allok = sum(1 for u in us if u["category"] == "ok")
+    nvok_all = sum(1 for u in us if u["category"] == "ok" and u.get("nvcc") == "ok")
+    cats = collections.Counter(u["category"] for u in us if u["category"] != "ok")
+    cats_all.update(cats)
+    tot.update(units=n, nvcc=nv, allok=allok, nvok_all=nvok_all,
+               **{f"t{i}": p for i, p in enumerate(per)})
+    cs = ", ".join(f"{k} {v}" for k, v in sorted(cats.items())) or "-"
+    pts = f"{float(pt):.1f}" if pt not in ("-", "") else "-"
+    out.append([spec, n, nv] + per + [allok, f"{nvok_all}/{nv}", cs, pts, ht])
+out.append(["**total**" if md else "TOTAL", tot["units"], tot["nvcc"]] +
+           [tot[f"t{i}"] for i in range(len(arch))] +
+           [tot["allok"], f'{tot["nvok_all"]}/{tot["nvcc"]}',
+            ", ".join(f"{k} {v}" for k, v in sorted(cats_all.items())), "", ""])
+if md:
+    print("| " + " | ".join(hdr) + " |"); print("|" + "---|" * len(hdr))
+    for o in out: print("| " + " | ".join(str(x) for x in o) + " |")
+else:
+    fmt = "{:<48} {:>5} {:>7} " + " ".join(["{:>10}"] * len(arch)) + " {:>11} {:>10}  {:<40} {:>8} {:>13}"
+    print(fmt.format(*hdr))
+    for o in out: print(fmt.format(*[str(x) for x in o]))
+pct = 100.0 * tot["nvok_all"] / tot["nvcc"] if tot["nvcc"] else 0
+print(f"{tot['nvok_all']} of {tot['nvcc']} units that nvcc builds compile on ROCm for "
+      f"{', '.join(arch)} ({pct:.1f}%); {tot['allok']} of {tot['units']} units in all")
+EOF
+command -v hipify-clang >/dev/null ||
+  echo "corpus-check: hipify-clang is not installed here (Debian 12 has no package): cu2hip's port time alone" >&2
