@@ -41,6 +41,7 @@ std::unique_ptr<Rule> createWaveSpinRule();
 std::unique_ptr<Rule> createWaveBlockSizeRule();
 std::unique_ptr<Rule> createWaveOccupancyRule();
 std::unique_ptr<Rule> createWaveHardcoded64Rule();
+std::unique_ptr<Rule> createHipCollisionRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 
@@ -67,7 +68,7 @@ const RuleFactory TokenRules[] = {
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
-    createClockTimeRule, createDevicePropRule,
+    createClockTimeRule, createDevicePropRule, createHipCollisionRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
