@@ -45,7 +45,9 @@ class IncludesRule : public Rule {
   /// What run() found, for finish().
   std::vector<IncludeLine> Includes;
   bool HasRuntime = false;
-  llvm::StringSet<> Present; ///< cu2hip/ headers the file already includes
+  /// cu2hip/ headers and standard headers (<cNAME> as NAME.h) the file
+  /// already includes
+  llvm::StringSet<> Present;
   const IncludeLine *RuntimeLine = nullptr;
 
 public:
@@ -188,6 +190,12 @@ public:
           RuntimeLine = &L;
       }
       if (llvm::StringRef(Hip).startswith("cu2hip/"))
+        Present.insert(Hip);
+      // A standard header included as <cNAME> provides <NAME.h>'s names.
+      llvm::StringRef N(Hip);
+      if (!N.contains('/') && !N.contains('.') && N.startswith("c"))
+        Present.insert((N.drop_front() + ".h").str());
+      else if (!N.contains('/') && N.endswith(".h"))
         Present.insert(Hip);
     }
   }

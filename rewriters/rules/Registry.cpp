@@ -44,6 +44,8 @@ std::unique_ptr<Rule> createWaveHardcoded64Rule();
 std::unique_ptr<Rule> createHipCollisionRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
+std::unique_ptr<AstRule> createBitIntrinsicArgRule();
+std::unique_ptr<AstRule> createHostLibcIncludeRule();
 
 namespace {
 
@@ -90,7 +92,9 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts) {
 using AstRuleFactory = std::unique_ptr<AstRule> (*)();
 static const std::vector<AstRuleFactory> &astRuleFactories() {
   static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule,
-                                                createVectorizeAstRule};
+                                                createVectorizeAstRule,
+                                                createBitIntrinsicArgRule,
+                                                createHostLibcIncludeRule};
   return F;
 }
 
