@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <optional>
 
 using namespace clang;
 
@@ -41,11 +42,67 @@ unsigned headerRank(llvm::StringRef H) {
       .Default(5);
 }
 
+/// A preprocessor conditional at file level (outside the header guard):
+/// the offset where its `#if` line starts and the offset just past its
+/// `#endif` line.
+struct Conditional {
+  unsigned Begin, End;
+};
+
+/// The outermost conditional (not the header guard) holding each offset of
+/// interest: for `At` (token indices of directives' `#`), the conditional
+/// that holds it, or none. A header guard is `#ifndef X` + `#define X` as
+/// the file's first directives, closed by its last `#endif`.
+std::vector<std::optional<Conditional>> enclosingConditionals(const FileContext &C,
+                                                              llvm::ArrayRef<size_t> At) {
+  const auto &T = C.Toks;
+  std::vector<size_t> Hashes; // directive `#` tokens
+  for (size_t I = 0; I + 1 < T.size(); ++I)
+    if (T[I].is(tok::hash) && T[I].StartOfLine && T[I + 1].isIdent())
+      Hashes.push_back(I);
+  auto Word = [&](size_t H) { return T[H + 1].Text; };
+  bool Guard = Hashes.size() >= 3 && Word(Hashes[0]) == "ifndef" &&
+               Word(Hashes[1]) == "define" && Word(Hashes.back()) == "endif" &&
+               Hashes[0] + 2 < T.size() && Hashes[1] + 2 < T.size() &&
+               T[Hashes[0] + 2].Text == T[Hashes[1] + 2].Text;
+  auto LineEnd = [&](size_t H) {
+    size_t NL = C.Buffer.find('\n', T[H].Offset);
+    return NL == llvm::StringRef::npos ? (unsigned)C.Buffer.size() : (unsigned)NL + 1;
+  };
+  std::vector<std::optional<Conditional>> R(At.size());
+  std::vector<size_t> Open; // `#` of open conditionals
+  std::vector<size_t> Pending; // indices into At inside the outermost one
+  for (size_t K = 0; K < Hashes.size(); ++K) {
+    size_t H = Hashes[K];
+    llvm::StringRef W = Word(H);
+    bool IsGuard = Guard && (K == 0 || K + 1 == Hashes.size());
+    if (IsGuard)
+      continue;
+    if (W == "if" || W == "ifdef" || W == "ifndef") {
+      Open.push_back(H);
+    } else if (W == "endif" && !Open.empty()) {
+      size_t If = Open.back();
+      Open.pop_back();
+      if (Open.empty()) {
+        for (size_t P : Pending)
+          R[P] = Conditional{T[If].Offset, LineEnd(H)};
+        Pending.clear();
+      }
+    }
+    for (size_t P = 0; P < At.size(); ++P)
+      if (At[P] == H && !Open.empty())
+        Pending.push_back(P);
+  }
+  return R;
+}
+
 class IncludesRule : public Rule {
   /// What run() found, for finish().
   std::vector<IncludeLine> Includes;
   bool HasRuntime = false;
-  llvm::StringSet<> Present; ///< cu2hip/ headers the file already includes
+  /// cu2hip/ headers and standard headers (<cNAME> as NAME.h) the file
+  /// already includes
+  llvm::StringSet<> Present;
   const IncludeLine *RuntimeLine = nullptr;
 
 public:
@@ -189,6 +246,12 @@ public:
       }
       if (llvm::StringRef(Hip).startswith("cu2hip/"))
         Present.insert(Hip);
+      // A standard header included as <cNAME> provides <NAME.h>'s names.
+      llvm::StringRef N(Hip);
+      if (!N.contains('/') && !N.contains('.') && N.startswith("c"))
+        Present.insert((N.drop_front() + ".h").str());
+      else if (!N.contains('/') && N.endswith(".h"))
+        Present.insert(Hip);
     }
   }
 
@@ -211,9 +274,20 @@ public:
     std::string Ours;
     for (auto &H : Wanted)
       Ours += "#include <" + H + ">\n";
+    // Requested headers go where every configuration sees them: a runtime
+    // include or first include inside a conditional (a tree's own
+    // `#if defined(USE_HIP)` layer) is stepped out of, to just past the
+    // conditional's #endif or just before its #if.
+    std::vector<size_t> At = {RuntimeLine ? RuntimeLine->HashTok : 0,
+                              Includes.empty() ? 0 : Includes.front().HashTok};
+    auto Cond = enclosingConditionals(C, At);
+    if (!RuntimeLine)
+      Cond[0].reset();
+    if (Includes.empty())
+      Cond[1].reset();
     if (!Ours.empty()) {
       if (RuntimeLine && Add.empty()) {
-        C.insertAtOffset(id(), RuntimeLine->LineEnd, C.withEol(Ours));
+        C.insertAtOffset(id(), Cond[0] ? Cond[0]->End : RuntimeLine->LineEnd, C.withEol(Ours));
       } else {
         if (Add.empty())
           Add += "#include <hip/hip_runtime.h>\n";
@@ -222,9 +296,17 @@ public:
     }
     if (Add.empty())
       return;
-    // Before the first #include, else after `#pragma once`, else at the top.
+    insertAtTop(C, Add, Cond[1]);
+  }
+
+  /// Inserts `Add` before the first #include (before the conditional
+  /// `Cond` that holds it, if any), else after `#pragma once`, else at the
+  /// top.
+  void insertAtTop(FileContext &C, llvm::StringRef Add, std::optional<Conditional> Cond) {
     unsigned At = 0;
-    if (!Includes.empty())
+    if (Cond)
+      At = Cond->Begin;
+    else if (!Includes.empty())
       At = C.Toks[Includes.front().HashTok].Offset;
     else {
       const auto &T = C.Toks;

@@ -30,7 +30,11 @@ public:
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent("__launch_bounds__") || isMacroNameBeingDefined(C, I))
         continue;
-      auto Args = callArgs(C, I);
+      // An attribute after the declaration's type, not a call: its
+      // arguments are read as they are (callArgs refuses declarators).
+      if (I + 1 >= T.size() || !T[I + 1].is(clang::tok::l_paren))
+        continue;
+      auto Args = T.parseArgs(I + 1);
       if (!Args || Args->Args.size() < 2)
         continue;
       const auto &A0 = Args->Args[0], &A1 = Args->Args[1];

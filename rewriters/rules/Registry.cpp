@@ -41,8 +41,11 @@ std::unique_ptr<Rule> createWaveSpinRule();
 std::unique_ptr<Rule> createWaveBlockSizeRule();
 std::unique_ptr<Rule> createWaveOccupancyRule();
 std::unique_ptr<Rule> createWaveHardcoded64Rule();
+std::unique_ptr<Rule> createHipCollisionRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
+std::unique_ptr<AstRule> createBitIntrinsicArgRule();
+std::unique_ptr<AstRule> createHostLibcIncludeRule();
 
 namespace {
 
@@ -67,7 +70,7 @@ const RuleFactory TokenRules[] = {
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
-    createClockTimeRule, createDevicePropRule,
+    createClockTimeRule, createDevicePropRule, createHipCollisionRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
@@ -89,7 +92,9 @@ std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts) {
 using AstRuleFactory = std::unique_ptr<AstRule> (*)();
 static const std::vector<AstRuleFactory> &astRuleFactories() {
   static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule,
-                                                createVectorizeAstRule};
+                                                createVectorizeAstRule,
+                                                createBitIntrinsicArgRule,
+                                                createHostLibcIncludeRule};
   return F;
 }
 

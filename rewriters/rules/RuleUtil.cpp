@@ -7,8 +7,75 @@ using namespace clang;
 
 namespace cu2hip {
 
+/// Words that may precede a call expression's name (`return f(x)`): they
+/// end no declaration's type.
+static bool precedesExpression(llvm::StringRef W) {
+  return llvm::StringSwitch<bool>(W)
+      .Cases("return", "case", "else", "do", "throw", "co_return", "co_yield", true)
+      .Cases("co_await", "sizeof", "alignof", "new", "delete", "typeid", true)
+      .Cases("decltype", "noexcept", "and", "or", "not", "goto", true)
+      .Default(false);
+}
+
+/// Is the name at `I` (followed by `(`) the declarator of a function, by
+/// spelling: a type-like word (`T __shfl_down(`, `float atomicMax(`), or a
+/// pointer/reference declarator attached to one (`float* f(`; `a * f(x)`
+/// is a product). Only for code the index does
+/// not cover (no parse, inactive branches, macro bodies).
+static bool spelledAsDeclarator(const FileContext &C, size_t I) {
+  const auto &T = C.Toks;
+  if (I == 0)
+    return false;
+  size_t J = I - 1;
+  while (J > 0 && (T[J].is(tok::star) || T[J].is(tok::amp) || T[J].is(tok::ampamp)) &&
+         T[J - 1].isIdent() && !precedesExpression(T[J - 1].Text) &&
+         T[J].Offset == T[J - 1].end()) // `float* f(`, not `a * f(x)`
+    --J;
+  if (T[J].InDirective != T[I].InDirective || !T[J].isIdent() ||
+      precedesExpression(T[J].Text))
+    return false;
+  // `#define M f(x)`: the body's first token follows the macro's name.
+  if (isMacroNameBeingDefined(C, J))
+    return false;
+  if (T[J].InDirective && J >= 1 && T[J - 1].is(tok::hash))
+    return false; // `#if f(x)`, `#elif ...`
+  return true;
+}
+
+bool isDeclarationName(const FileContext &C, size_t I) {
+  if (isMacroNameBeingDefined(C, I))
+    return true;
+  // Inside a function-like macro's parameter list: `#define M(f, x)`.
+  if (C.Toks[I].InDirective) {
+    size_t J = I;
+    while (J > 0 && !C.Toks[J].StartOfLine)
+      --J;
+    if (J + 2 < I && C.Toks[J].is(tok::hash) && C.Toks[J + 1].isIdent("define")) {
+      size_t P = J + 3; // the `(` right after the macro's name
+      if (P < C.Toks.size() && C.Toks[P].is(tok::l_paren) &&
+          C.Toks[P].Offset == C.Toks[J + 2].end() && I > P) {
+        size_t K = P;
+        while (K < I && !C.Toks[K].is(tok::r_paren))
+          ++K;
+        if (K > I || (K == I && !C.Toks[I].is(tok::r_paren)))
+          return true;
+      }
+    }
+  }
+  if (const NameRef *R = C.Facts.Index.anyName(C.Toks[I].Offset))
+    return R->IsDecl;
+  return spelledAsDeclarator(C, I);
+}
+
+bool isOwnFunction(const FileContext &C, size_t I) {
+  const NameRef *R = C.Facts.Index.name(C.Toks[I].Offset);
+  return R && !R->System && R->Kind == DeclKind::Function;
+}
+
 std::optional<ArgList> callArgs(const FileContext &C, size_t I) {
   if (I + 1 >= C.Toks.size() || !C.Toks[I + 1].is(tok::l_paren))
+    return std::nullopt;
+  if (isDeclarationName(C, I))
     return std::nullopt;
   auto Args = C.Toks.parseArgs(I + 1);
   if (Args)

@@ -10,9 +10,22 @@
 
 namespace cu2hip {
 
-/// If token `I` is an identifier immediately followed by `(`, returns the
-/// parsed argument list of that call.
+/// If token `I` is an identifier immediately followed by `(` that names a
+/// call (not a declaration: isDeclarationName), returns the parsed argument
+/// list of that call.
 std::optional<ArgList> callArgs(const FileContext &C, size_t I);
+
+/// True when the identifier at `I` declares rather than uses its name: the
+/// name of a #define or one of its parameters; where the typed index covers
+/// the token, its declarator (NameRef::IsDecl: a user's own `__shfl_down`
+/// or `atomicMax` definition); elsewhere (no parse, inactive branches, macro
+/// bodies) a name spelled after a type (`T __shfl_down(T v, int d)`).
+bool isDeclarationName(const FileContext &C, size_t I);
+
+/// True when the typed index resolves the name at `I` to a function the
+/// tree declares itself (first declared in a ported file), not the SDK's
+/// function of that name: rules about the SDK's intrinsic leave it alone.
+bool isOwnFunction(const FileContext &C, size_t I);
 
 /// Re-joins arguments that a top-level comma inside a template argument list
 /// split apart (`k<float, 4>` as one argument). An argument is joined with

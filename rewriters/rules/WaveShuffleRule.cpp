@@ -31,7 +31,7 @@ public:
     for (size_t I = 0; I < T.size(); ++I) {
       bool IsSync = false;
       if (!T[I].isIdent() || C.inWaveNative(T[I].Offset) || !isShuffle(T[I].Text, IsSync) ||
-          C.isMemberOrForeignQualified(I))
+          C.isMemberOrForeignQualified(I) || isOwnFunction(C, I))
         continue;
       auto Args = callArgs(C, I);
       if (!Args)

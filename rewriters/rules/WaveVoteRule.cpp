@@ -31,7 +31,8 @@ public:
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent() || !T[I].Text.endswith("_sync") ||
-          logical32Helper(T[I].Text).empty() || C.isMemberOrForeignQualified(I))
+          logical32Helper(T[I].Text).empty() || C.isMemberOrForeignQualified(I) ||
+          isOwnFunction(C, I))
         continue;
       auto Args = callArgs(C, I);
       if (!Args || Args->Args.empty())
@@ -54,7 +55,7 @@ public:
       if (!T[I].isIdent() || C.inWaveNative(T[I].Offset) || C.isMemberOrForeignQualified(I))
         continue;
       llvm::StringRef H = logical32Helper(T[I].Text);
-      if (H.empty() || isMacroNameBeingDefined(C, I))
+      if (H.empty() || isDeclarationName(C, I) || isOwnFunction(C, I))
         continue;
       // Only calls: a name followed by `(`.
       if (I + 1 >= T.size() || !T[I + 1].is(clang::tok::l_paren))
