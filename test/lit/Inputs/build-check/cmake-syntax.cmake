@@ -19,6 +19,12 @@ foreach(Cmd
     check_language try_compile export configure_file)
   cmake_language(EVAL CODE "function(${Cmd})\nendfunction()")
 endforeach()
+# cmake_language(DEFER ...) needs a directory: a no-op here, the rest runs.
+macro(cmake_language)
+  if(NOT "${ARGV0}" STREQUAL "DEFER")
+    _cmake_language(${ARGV})
+  endif()
+endmacro()
 if(NOT CU2HIP_CHECK_FILE)
   message(FATAL_ERROR "pass -DCU2HIP_CHECK_FILE=<file>")
 endif()
