@@ -447,3 +447,30 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
 }
 
 } // namespace cu2hip
+
+namespace cu2hip {
+
+size_t promoteIncludedCopies(InputPlan &Plan, const std::set<std::string> &Included,
+                             uint64_t MaxSize) {
+  size_t Moved = 0;
+  std::vector<CopyJob> Kept;
+  for (CopyJob &C : Plan.Copies) {
+    SmallString<256> Real;
+    std::string Key = sys::fs::real_path(C.From, Real) ? C.From : std::string(Real.str());
+    if (!Included.count(Key) || buildKindOf(C.From) != BuildKind::None ||
+        !whyNotPortable(C.From, MaxSize).empty()) {
+      Kept.push_back(std::move(C));
+      continue;
+    }
+    FileJob J;
+    J.Input = C.From;
+    J.Output = C.To;
+    J.IsTU = false;
+    Plan.Jobs.push_back(std::move(J));
+    ++Moved;
+  }
+  Plan.Copies = std::move(Kept);
+  return Moved;
+}
+
+} // namespace cu2hip

@@ -14,6 +14,7 @@
 #include "cu2hip/Porter.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,15 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
 /// UTF-16/UTF-32 (a byte-order mark, or many NUL bytes). Opens the file
 /// without blocking and reads at most its first 4 KiB.
 std::string whyNotPortable(llvm::StringRef Path, uint64_t MaxSize);
+
+/// Headers named by what they are, not by their extension: the copies of
+/// `Plan` (files with no source or header extension: .tpp, .ipp, .def, no
+/// extension, ...) whose real path is in `Included` (the files a parse of a
+/// unit included) become header jobs (FileJob::IsTU false) at the end of
+/// Plan.Jobs, so they are ported, not copied. A file that cannot be ported
+/// (whyNotPortable with `MaxSize`) stays a copy. Returns how many moved.
+size_t promoteIncludedCopies(InputPlan &Plan, const std::set<std::string> &Included,
+                             uint64_t MaxSize);
 
 /// Absolute, with `.` and `..` removed (not resolving links).
 std::string absolutePath(llvm::StringRef P);

@@ -731,6 +731,15 @@ static bool keepsManifest(const RunSetup &S) { return cleansStaleOutputs(S) && !
 /// come from the exports, not from this tree's parse.
 static std::string applyOptionsKey(const std::string &Digest) { return Digest + "+apply"; }
 
+/// --max-file-size in bytes (checked by prepare()).
+static uint64_t maxFileSize() {
+  Expected<uint64_t> M = parseSize(MaxFileSize);
+  if (M)
+    return *M;
+  consumeError(M.takeError());
+  return uint64_t(64) << 20;
+}
+
 /// What the incremental machinery needs through a run.
 struct IncrementalRun {
   bool Enabled = false;           ///< this run writes a manifest
@@ -744,7 +753,7 @@ struct IncrementalRun {
 
 /// Loads the out-root's manifest; plans what to keep when its keys match
 /// this run's.
-static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRun &Inc) {
+static void startIncremental(const char *Argv0, RunSetup &S, IncrementalRun &Inc) {
   Inc.Enabled = keepsManifest(S);
   if (cleansStaleOutputs(S)) {
     std::string Problem;
@@ -763,6 +772,15 @@ static void startIncremental(const char *Argv0, const RunSetup &S, IncrementalRu
   Inc.New.Key = {CU2HIP_VERSION, mapsDigest(Argv0), Options,
                  InRoot.empty() ? "" : absolutePath(InRoot), S.Plan.OutRoot};
   Inc.Matches = Inc.Last && !NoIncremental && ApplyDir.empty() && Inc.Last->Key == Inc.New.Key;
+  // The headers the last run found included though their names say nothing
+  // (promoteIncludedCopies) are headers again, so the jobs match its own.
+  if (Inc.Matches) {
+    std::set<std::string> WereSources;
+    for (const StoredFile &E : Inc.Last->Files)
+      if (E.Kind == "source")
+        WereSources.insert(E.Input);
+    promoteIncludedCopies(S.Plan, WereSources, maxFileSize());
+  }
   Inc.Reuse = planReuse(Inc.old(), S.Plan.Jobs, Inc.Hashes);
 }
 
@@ -947,6 +965,23 @@ static std::vector<FileResult> sourceResults(RunSetup &S, Porter &P, unsigned Wo
   if (!ApplyDir.empty())
     return applyUnitExports(Units, S.Plan.Jobs, P, Workers);
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
+  // Files a parse included that the plan copies (no header extension): they
+  // are headers of the unit, ported with its facts, so the run is done again
+  // with them as jobs (until no copy is included).
+  for (;;) {
+    std::set<std::string> Included;
+    for (size_t I = 0; I < Results.size(); ++I) {
+      for (const std::string &R : Results[I].Reads)
+        Included.insert(R);
+      if (Results[I].Skipped && I < Inc.Reuse.Kept.size() && Inc.Reuse.Kept[I])
+        for (const HashedPath &R : Inc.Reuse.Kept[I]->Reads)
+          Included.insert(R.Path);
+    }
+    if (!promoteIncludedCopies(S.Plan, Included, maxFileSize()))
+      break;
+    Inc.Reuse = planReuse(Inc.old(), S.Plan.Jobs, Inc.Hashes);
+    Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
+  }
   // A kept file the porter ported after all (a changed unit reached it).
   for (size_t I = 0; I < Inc.Reuse.Kept.size(); ++I)
     if (!Results[I].Skipped)

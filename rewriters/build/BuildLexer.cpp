@@ -44,7 +44,7 @@ public:
     CMakeFile F;
     while (skipSpaceAndComments(F)) {
       if (!isIdentStart(T[Pos]))
-        return fail(F, Pos, "expected a command name");
+        return std::move(fail(F, Pos, "expected a command name"));
       CMakeCommand C;
       C.Offset = Pos;
       while (Pos < T.size() && isIdentChar(T[Pos]))
@@ -53,7 +53,8 @@ public:
       while (Pos < T.size() && isBlank(T[Pos]))
         ++Pos;
       if (Pos >= T.size() || T[Pos] != '(')
-        return fail(F, C.Offset, "expected '(' after the command name '" + C.Name.str() + "'");
+        return std::move(
+            fail(F, C.Offset, "expected '(' after the command name '" + C.Name.str() + "'"));
       ++Pos;
       if (!lexArgs(C, F))
         return std::move(F);
@@ -63,10 +64,12 @@ public:
   }
 
 private:
-  CMakeFile fail(CMakeFile &F, unsigned At, const Twine &Msg) {
+  /// Records the first error in `F` (which keeps it: `F` is not moved
+  /// from, so a caller going on with `F` returns it whole).
+  CMakeFile &fail(CMakeFile &F, unsigned At, const Twine &Msg) {
     if (!F.Error)
       F.Error = LexError{At, Msg.str()};
-    return std::move(F);
+    return F;
   }
 
   /// Length of a bracket opening `[`, `=`*, `[` at `At`, or 0.
@@ -190,7 +193,7 @@ public:
 
   /// False on an unbalanced reference (its offset in `BadAt`).
   bool run(std::vector<MakeWord> &Out, unsigned &BadAt) {
-    return words(0, T.size(), 0, Out, BadAt);
+    return words(0, T.size(), 0, "", Out, BadAt);
   }
 
 private:
@@ -220,7 +223,7 @@ private:
     return Name;
   }
 
-  bool words(size_t B, size_t E, unsigned Depth, std::vector<MakeWord> &Out,
+  bool words(size_t B, size_t E, unsigned Depth, StringRef Call, std::vector<MakeWord> &Out,
              unsigned &BadAt) {
     size_t I = B;
     while (I < E) {
@@ -239,9 +242,9 @@ private:
           if (!callName(I, R).empty()) {
             // A function call: its arguments are words of their own.
             if (I > W)
-              Out.push_back({unsigned(Base + W), T.slice(W, I), Depth});
+              Out.push_back({unsigned(Base + W), T.slice(W, I), Depth, Call});
             size_t ArgsAt = I + 2 + callName(I, R).size();
-            if (!words(ArgsAt, R - 1, Depth + 1, Out, BadAt))
+            if (!words(ArgsAt, R - 1, Depth + 1, callName(I, R), Out, BadAt))
               return false;
             I = W = R;
             continue;
@@ -255,7 +258,7 @@ private:
         }
       }
       if (I > W)
-        Out.push_back({unsigned(Base + W), T.slice(W, I), Depth});
+        Out.push_back({unsigned(Base + W), T.slice(W, I), Depth, Call});
     }
     return true;
   }

@@ -73,6 +73,9 @@ struct MakeWord {
   llvm::StringRef Text;
   /// Nesting depth in function calls: 0 at the top, 1 inside `$(shell ...)`.
   unsigned CallDepth = 0;
+  /// The function of the innermost call around it (`shell`, `warning`,
+  /// ...), or "" at the top.
+  llvm::StringRef Call;
   unsigned end() const { return Offset + Text.size(); }
 };
 

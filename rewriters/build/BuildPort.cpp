@@ -15,6 +15,9 @@ BuildRule::~BuildRule() = default;
 BuildContext::BuildContext(std::string Path, StringRef Buffer, BuildKind Kind,
                            const BuildOptions &Opts)
     : Path(std::move(Path)), Buffer(Buffer), Kind(Kind), Opts(Opts) {
+  LineStarts.push_back(0);
+  for (size_t I = Buffer.find('\n'); I != StringRef::npos; I = Buffer.find('\n', I + 1))
+    LineStarts.push_back(I + 1);
   if (Kind == BuildKind::CMake)
     CMake = lexCMake(Buffer);
   else
@@ -41,17 +44,17 @@ void BuildContext::report(StringRef Rule, Severity Sev, unsigned Offset, const T
   F.Sev = Sev;
   F.File = Path;
   F.Offset = Offset;
-  StringRef Before = Buffer.take_front(Offset);
-  F.Line = Before.count('\n') + 1;
+  F.Line = lineIndex(Offset) + 1;
   F.Col = Offset - lineStart(Offset) + 1;
   F.Message = Msg.str();
   Findings.push_back(std::move(F));
 }
 
-unsigned BuildContext::lineStart(unsigned Offset) const {
-  size_t NL = Buffer.take_front(Offset).rfind('\n');
-  return NL == StringRef::npos ? 0 : NL + 1;
+unsigned BuildContext::lineIndex(unsigned Offset) const {
+  return std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset) - LineStarts.begin() - 1;
 }
+
+unsigned BuildContext::lineStart(unsigned Offset) const { return LineStarts[lineIndex(Offset)]; }
 
 StringRef BuildContext::indentOf(unsigned Offset) const {
   StringRef Lead = Buffer.slice(lineStart(Offset), Offset);

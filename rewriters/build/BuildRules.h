@@ -40,12 +40,16 @@ public:
   EditSet Edits;
   std::vector<Finding> Findings;
   FileStats Stats;
+  /// Offset of each line's first byte.
+  std::vector<unsigned> LineStarts;
 
   void replace(llvm::StringRef Rule, unsigned Offset, unsigned Length, llvm::StringRef Text);
   void insert(llvm::StringRef Rule, unsigned Offset, llvm::StringRef Text);
   void report(llvm::StringRef Rule, Severity Sev, unsigned Offset, const llvm::Twine &Msg);
   /// Offset of the start of the line holding `Offset`.
   unsigned lineStart(unsigned Offset) const;
+  /// 0-based line of `Offset` (a binary search: findings cost O(log n)).
+  unsigned lineIndex(unsigned Offset) const;
   /// The blanks before `Offset` on its line, when only blanks are there; else "".
   llvm::StringRef indentOf(unsigned Offset) const;
   /// Removes a CMake command: its lines become comments (`# cu2hip: ...`)

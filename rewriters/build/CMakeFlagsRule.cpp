@@ -43,16 +43,21 @@ public:
         const CMakeArg &A = Cmd.Args[I];
         if (A.K == CMakeArg::Bracket || A.K == CMakeArg::Paren || hasGenex(A))
           continue;
-        if (A.K == CMakeArg::Quoted)
-          for (const MakeWord &W : splitFlagWords(A.inner(), A.innerOffset()))
-            Words.push_back(W);
-        else
-          Words.push_back({A.Offset, A.Text, 0});
+        listWords(A, Words);
       }
       FlagResult R;
       translateNvccFlags(C.Buffer, Words, {"", "CMAKE_HIP_ARCHITECTURES"}, R);
-      for (const TextEdit &E : R.Edits)
+      for (TextEdit &E : R.Edits) {
+        if (inList(C.Buffer, E.Offset, E.Offset + E.Length)) {
+          // In a ';'-list an option is an element: a dropped one takes its
+          // ';' along, several options are several elements.
+          if (E.Text.empty() && E.Offset + E.Length < C.Buffer.size() &&
+              C.Buffer[E.Offset + E.Length] == ';')
+            ++E.Length;
+          std::replace(E.Text.begin(), E.Text.end(), ' ', ';');
+        }
         C.replace(id(), E.Offset, E.Length, E.Text);
+      }
       for (const FlagNote &N : R.Notes)
         C.report(N.Sev == Severity::Note ? id() : StringRef(UnsupportedId), N.Sev, N.Offset,
                  N.Message);
@@ -60,6 +65,43 @@ public:
   }
 
 private:
+  /// The options in argument `A`: its ';'-separated list elements (a `\;`
+  /// or a ';' inside a `${...}` reference does not separate), each split at
+  /// blanks when quoted.
+  static void listWords(const CMakeArg &A, std::vector<MakeWord> &Words) {
+    StringRef S = A.K == CMakeArg::Quoted ? A.inner() : A.Text;
+    unsigned Base = A.K == CMakeArg::Quoted ? A.innerOffset() : A.Offset;
+    unsigned Depth = 0;
+    size_t From = 0;
+    for (size_t I = 0; I <= S.size(); ++I) {
+      if (I < S.size() && S[I] == '\\') {
+        ++I;
+        continue;
+      }
+      if (I < S.size() && S[I] == '$' && I + 1 < S.size() && S[I + 1] == '{') {
+        ++Depth;
+        ++I;
+        continue;
+      }
+      if (I < S.size() && S[I] == '}' && Depth > 0)
+        --Depth;
+      if (I < S.size() && (S[I] != ';' || Depth > 0))
+        continue;
+      StringRef Piece = S.slice(From, I);
+      if (A.K == CMakeArg::Quoted)
+        for (const MakeWord &W : splitFlagWords(Piece, Base + From))
+          Words.push_back(W);
+      else if (!Piece.empty())
+        Words.push_back({unsigned(Base + From), Piece, 0});
+      From = I + 1;
+    }
+  }
+
+  /// True when [B, E) of `Buf` is beside a ';' (an element of a list).
+  static bool inList(StringRef Buf, unsigned B, unsigned E) {
+    return (B > 0 && Buf[B - 1] == ';') || (E < Buf.size() && Buf[E] == ';');
+  }
+
   /// Index of the first flag argument of `Cmd`, or npos.
   static size_t flagsStart(const CMakeCommand &Cmd) {
     std::string N = Cmd.lowerName();
@@ -192,6 +234,10 @@ private:
         if (isWordAt(S.slice(0, Cond.ListEnd), P, "CUDA"))
           Renamed.replace(P, 4, "HIP ");
     }
+    // FindCUDA's flag list is translated where it is set (CMakeFlagsRule)
+    // and keeps its name: a reference to it is no CUDA mention.
+    for (size_t P; (P = Renamed.find("${CUDA_NVCC_FLAGS}")) != std::string::npos;)
+      Renamed.erase(P, 18);
     if (mentionsCuda(Renamed))
       return false;
     for (const Condition &Cond : Conds) {

@@ -113,14 +113,25 @@ private:
       if (!Cmd.Args[I].is("VERSION"))
         continue;
       const CMakeArg &V = Cmd.Args[I + 1];
-      StringRef Min = V.inner().split("...").first;
-      unsigned Major = 0, Minor = 0;
-      auto [MajS, Rest] = Min.split('.');
-      if (MajS.getAsInteger(10, Major) || Rest.split('.').first.getAsInteger(10, Minor))
+      auto [Min, Max] = V.inner().split("...");
+      if (!below321(Min))
         return;
-      if (Major < 3 || (Major == 3 && Minor < 21))
-        C.replace(id(), V.innerOffset(), Min.size(), "3.21");
+      C.replace(id(), V.innerOffset(), Min.size(), "3.21");
+      // A `min...max` range stays valid: a max below 3.21 is raised too
+      // (CMake refuses a range whose max is below its min).
+      if (V.inner().contains("...") && below321(Max))
+        C.replace(id(), V.innerOffset() + Min.size() + 3, Max.size(), "3.21");
     }
+  }
+
+  /// True when `V` (major.minor[...]) is a version below 3.21; false when it
+  /// is not a version.
+  static bool below321(StringRef V) {
+    unsigned Major = 0, Minor = 0;
+    auto [MajS, Rest] = V.split('.');
+    if (MajS.getAsInteger(10, Major) || Rest.split('.').first.getAsInteger(10, Minor))
+      return false;
+    return Major < 3 || (Major == 3 && Minor < 21);
   }
 };
 

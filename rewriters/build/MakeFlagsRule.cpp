@@ -188,6 +188,28 @@ private:
     return false;
   }
 
+  /// True when word `I` of `L` is where the shell finds a command: the
+  /// first word of a recipe line or of a variable's value, the first word
+  /// in $(shell ...), a word after a shell separator (; && || |) or a shell
+  /// keyword that starts a command. Not text that make prints
+  /// ($(warning ...), $(info ...)) nor the arguments of a command (`which
+  /// nvcc`, `echo nvcc`).
+  static bool runsCommand(const MakeLine &L, size_t I) {
+    const MakeWord &W = L.Words[I];
+    if (W.CallDepth > 0 && W.Call != "shell")
+      return false;
+    if (I == 0)
+      return W.CallDepth == 0 && (L.K == MakeLine::Recipe || L.K == MakeLine::Assignment ||
+                                  L.K == MakeLine::Other);
+    const MakeWord &P = L.Words[I - 1];
+    if (P.CallDepth < W.CallDepth)
+      return true; // the first word in $(shell ...)
+    if (P.CallDepth > W.CallDepth)
+      return false;
+    return endsShellCommand(P.Text) || P.Text == "then" || P.Text == "do" ||
+           P.Text == "else" || P.Text == "exec" || P.Text == "time";
+  }
+
   /// The first nvcc flag variable set (not appended to), or nullptr.
   const MakeLine *anchor(const BuildContext &C) const {
     for (const MakeLine &L : C.Make.Lines)
@@ -229,7 +251,7 @@ private:
     bool Ran = false;
     std::vector<MakeWord> Libs;
     for (size_t I = 0; I < L.Words.size(); ++I) {
-      if (!isCompilerWord(L.Words[I].Text)) {
+      if (!isCompilerWord(L.Words[I].Text) || !runsCommand(L, I)) {
         if (L.Words[I].Text.startswith("-l"))
           Libs.push_back(L.Words[I]);
         continue;

@@ -149,6 +149,22 @@ std::string SdkFallback::definesThatMatter(const std::vector<std::string> &Args)
   return "";
 }
 
+bool isCudaSdkHeader(llvm::StringRef Spelled) {
+  static const llvm::StringRef Dirs[] = {"cuda", "cub", "thrust", "nv", "nvtx3",
+                                         "cooperative_groups", "crt"};
+  static const llvm::StringRef Prefixes[] = {
+      "cuda",     "cuComplex", "sm_",   "cublas",  "cufft",   "curand",   "cusparse", "cusolver",
+      "nvrtc",    "device_",   "driver_", "vector_", "texture_", "surface_", "math_",  "host_"};
+  static const llvm::StringRef Files[] = {"mma.h",           "cooperative_groups.h",
+                                          "channel_descriptor.h", "library_types.h",
+                                          "builtin_types.h", "common_functions.h"};
+  auto [First, Rest] = Spelled.split('/');
+  if (!Rest.empty())
+    return llvm::is_contained(Dirs, First);
+  return llvm::any_of(Prefixes, [&](llvm::StringRef P) { return Spelled.startswith(P); }) ||
+         llvm::is_contained(Files, Spelled);
+}
+
 bool SdkFallback::sdkHasHeader(llvm::StringRef Spelled) const {
   for (const char *Sub : {"include", "include/cccl"}) {
     llvm::SmallString<256> Path(Sdk);

@@ -1557,13 +1557,21 @@ void CompileSetup::buildPrelude(Prelude &P, const std::vector<std::string> &Args
 
 void CompileSetup::pchCrashed(Prelude &P) { P.Broken = true; }
 
+/// The stack of a parse's thread (runRecoveringCrash).
+static constexpr unsigned ParseStackBytes = 512u << 20;
+
 bool runRecoveringCrash(llvm::function_ref<void()> Fn) {
   // As Clang's driver does for an in-process cc1: the pretty stack trace
   // entries of the frames a crash leaves are dropped, else the process
   // crashes again walking them at exit.
   const void *PrettyState = llvm::SavePrettyStackState();
   llvm::CrashRecoveryContext CRC;
-  if (CRC.RunSafely(Fn))
+  // On a thread of its own with a large stack: Clang recurses per nesting
+  // level (thousands of nested template arguments, a 100,000-term
+  // expression), and an overflow of a thread's usual 8 MiB would kill the
+  // process, which no signal handler survives. The stack is reserved, not
+  // committed: pages are used as the parse reaches them.
+  if (CRC.RunSafelyOnThread(Fn, ParseStackBytes))
     return true;
   llvm::RestorePrettyStackState(PrettyState);
   return false;

@@ -1,5 +1,6 @@
 #include "cu2hip/Edit.h"
 #include <algorithm>
+#include <cstdint>
 
 namespace cu2hip {
 
@@ -25,6 +26,7 @@ std::vector<EditConflict> EditSet::merge() {
   });
   std::vector<Edit> Out;
   std::vector<EditConflict> Conflicts;
+  size_t LastReplAt = SIZE_MAX; // in Out: the last replacement kept
   for (Edit &E : Edits) {
     bool Dup = false;
     for (auto It = Out.rbegin(); It != Out.rend() && It->Offset == E.Offset; ++It)
@@ -35,12 +37,7 @@ std::vector<EditConflict> EditSet::merge() {
     if (Dup)
       continue;
     // Does it overlap the last replacement kept?
-    const Edit *LastRepl = nullptr;
-    for (auto It = Out.rbegin(); It != Out.rend(); ++It)
-      if (It->Length != 0) {
-        LastRepl = &*It;
-        break;
-      }
+    const Edit *LastRepl = LastReplAt == SIZE_MAX ? nullptr : &Out[LastReplAt];
     if (LastRepl) {
       unsigned End = LastRepl->Offset + LastRepl->Length;
       bool Overlap = E.Length == 0 ? (E.Offset > LastRepl->Offset && E.Offset < End)
@@ -53,6 +50,8 @@ std::vector<EditConflict> EditSet::merge() {
         continue;
       }
     }
+    if (E.Length != 0)
+      LastReplAt = Out.size();
     Out.push_back(std::move(E));
   }
   Edits = std::move(Out);

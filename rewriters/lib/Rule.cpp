@@ -1,4 +1,5 @@
 #include "cu2hip/Rule.h"
+#include "cu2hip/ByteRanges.h"
 #include <algorithm>
 
 namespace cu2hip {
@@ -19,6 +20,37 @@ llvm::StringRef idKindName(IdKind K) {
   return "";
 }
 
+ByteRanges normalizeRanges(ByteRanges R) {
+  std::sort(R.begin(), R.end());
+  ByteRanges Out;
+  for (const auto &X : R) {
+    if (X.first >= X.second)
+      continue;
+    if (!Out.empty() && X.first <= Out.back().second)
+      Out.back().second = std::max(Out.back().second, X.second);
+    else
+      Out.push_back(X);
+  }
+  return Out;
+}
+
+ByteRanges intersectRanges(ByteRanges A, ByteRanges B) {
+  A = normalizeRanges(std::move(A));
+  B = normalizeRanges(std::move(B));
+  ByteRanges R;
+  for (size_t I = 0, J = 0; I < A.size() && J < B.size();) {
+    unsigned Lo = std::max(A[I].first, B[J].first), Hi = std::min(A[I].second, B[J].second);
+    if (Lo < Hi)
+      R.push_back({Lo, Hi});
+    // The range ending first meets nothing further in the other list.
+    if (A[I].second < B[J].second)
+      ++I;
+    else
+      ++J;
+  }
+  return R;
+}
+
 bool FileFacts::isInactive(unsigned Offset) const {
   if (!Parsed)
     return false;
@@ -35,14 +67,7 @@ void FileFacts::mergeFrom(const FileFacts &O) {
     *this = O;
     return;
   }
-  std::vector<std::pair<unsigned, unsigned>> R;
-  for (auto &X : Inactive)
-    for (auto &Y : O.Inactive) {
-      unsigned Lo = std::max(X.first, Y.first), Hi = std::min(X.second, Y.second);
-      if (Lo < Hi)
-        R.push_back({Lo, Hi});
-    }
-  Inactive = std::move(R);
+  Inactive = intersectRanges(std::move(Inactive), O.Inactive);
   for (auto &S : O.ShadowedNames)
     ShadowedNames.insert(S.getKey());
   NoRenameOffsets.insert(O.NoRenameOffsets.begin(), O.NoRenameOffsets.end());

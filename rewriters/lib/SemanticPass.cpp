@@ -1,6 +1,7 @@
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/AstRule.h"
 #include "cu2hip/BundledHeaders.h"
+#include "cu2hip/ByteRanges.h"
 #include "cu2hip/CompileSetup.h"
 #include "cu2hip/IndexBuilder.h"
 #include "cu2hip/SdkBodies.h"
@@ -9,6 +10,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticDriver.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/FrontendDiagnostic.h"
@@ -21,6 +23,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -129,6 +132,16 @@ class ErrorCollector : public DiagnosticConsumer {
            !Fallback->sdkHasHeader(Info.getArgStdStr(0));
   }
 
+  /// A header of the CUDA SDK not found (isCudaSdkHeader) that no parse
+  /// with the installed SDK can find either: the bundled headers have no
+  /// SDK to fall back on, or the SDK lacks it.
+  bool sdkHeaderLacking(const Diagnostic &Info) const {
+    if (Info.getNumArgs() == 0 || Info.getArgKind(0) != DiagnosticsEngine::ak_std_string)
+      return false;
+    std::string H = Info.getArgStdStr(0);
+    return isCudaSdkHeader(H) && (!Fallback || !Fallback->sdkHasHeader(H));
+  }
+
 public:
   std::vector<Finding> Errors;
   bool Failed = false;
@@ -166,6 +179,13 @@ public:
       F.Sev = Severity::Error;
       F.Message = "#error " + F.Message;
       Failed = true;
+    } else if (Info.getID() == diag::err_drv_no_such_file ||
+               Info.getID() == diag::err_fe_expected_compiler_job) {
+      // The unit itself was not found or not compiled: nothing was parsed.
+      F.RuleId = "parse-error";
+      F.Sev = Severity::Error;
+      F.Message = "clang: " + F.Message;
+      Failed = true;
     } else if (CatName == "Parse Issue") {
       F.RuleId = "parse-error";
       F.Sev = Severity::Error;
@@ -174,11 +194,21 @@ public:
       bool MissingFile = F.Message.find("file not found") != std::string::npos;
       F.RuleId = MissingFile ? "parse-include" : "parse-error";
       F.Sev = MissingFile ? Severity::Warning : Severity::Error;
-      if (MissingFile)
+      if (MissingFile && sdkHeaderLacking(Info)) {
+        // The parse's CUDA headers (the bundled ones, a partial SDK) lack a
+        // header of the SDK: what it declares is unknown, so the facts of
+        // the unit (which names are the SDK's) are not nvcc's.
+        F.Sev = Severity::Error;
+        F.Message += ": a CUDA SDK header that the CUDA headers of this parse do not have "
+                     "(pass --cuda-path=<a complete CUDA SDK>); the unit's semantic facts "
+                     "are incomplete, so it is not fully ported";
+        Failed = true;
+      } else if (MissingFile) {
         F.Message += " (pass -p <build dir> or -I after --; semantic facts "
                      "for this file are incomplete)";
-      else
+      } else {
         Failed = true;
+      }
     } else {
       F.RuleId = "parse-semantic";
       F.Sev = Severity::Note;
@@ -400,16 +430,7 @@ private:
   ConfigOutcome &Out;
 };
 
-RangeList intersect(const RangeList &A, const RangeList &B) {
-  RangeList R;
-  for (auto &X : A)
-    for (auto &Y : B) {
-      unsigned Lo = std::max(X.first, Y.first), Hi = std::min(X.second, Y.second);
-      if (Lo < Hi)
-        R.push_back({Lo, Hi});
-    }
-  return R;
-}
+RangeList intersect(const RangeList &A, const RangeList &B) { return intersectRanges(A, B); }
 
 } // namespace
 
@@ -501,7 +522,7 @@ static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &
         continue;
       auto It = O.Skipped.find(F);
       RangeList R = It == O.Skipped.end() ? RangeList{} : It->second;
-      Acc = First ? R : intersect(Acc, R);
+      Acc = First ? normalizeRanges(R) : intersect(Acc, R);
       First = false;
     }
     Facts.Inactive = Acc;
@@ -578,10 +599,81 @@ std::optional<Finding> SemanticPass::sdkFromStart(const std::string &File,
   return Note;
 }
 
+namespace {
+
+/// The name a unit is parsed under. Clang's tooling turns each '\\' of a
+/// source path into '/' (clang::tooling::getAbsolutePath calls
+/// llvm::sys::path::native), so a file whose name holds one would not be
+/// found and would go unparsed: it is parsed under an alias in its own
+/// directory (its bytes mapped there in memory; nothing is written), and
+/// the results are renamed back to the file.
+struct ParseName {
+  std::string File, Alias; ///< Alias == File: no alias needed
+  explicit ParseName(const std::string &F) : File(F), Alias(F) {
+    llvm::StringRef Name = llvm::sys::path::filename(F);
+    if (!Name.contains('\\') || llvm::sys::path::parent_path(F).contains('\\'))
+      return;
+    std::string Clean = Name.str();
+    std::replace(Clean.begin(), Clean.end(), '\\', '_');
+    llvm::SmallString<256> A(llvm::sys::path::parent_path(F));
+    llvm::sys::path::append(A, ".cu2hip-parse-" + Clean);
+    Alias = std::string(A.str());
+  }
+  bool aliased() const { return Alias != File; }
+  /// A directory name holding '\\' cannot be aliased: the parse is refused.
+  bool unparseable() const {
+    return llvm::sys::path::parent_path(File).contains('\\');
+  }
+  /// `R` with the alias's facts and findings under the file's name.
+  void restore(SemanticResult &R) const {
+    if (!aliased())
+      return;
+    auto It = R.Facts.find(Alias);
+    if (It != R.Facts.end()) {
+      FileFacts F = std::move(It->second);
+      R.Facts.erase(It);
+      R.Facts[File].mergeFrom(F);
+    }
+    for (Finding &E : R.Errors) {
+      if (E.File == Alias)
+        E.File = File;
+      size_t At;
+      while ((At = E.Message.find(Alias)) != std::string::npos)
+        E.Message.replace(At, Alias.size(), File);
+    }
+  }
+};
+
+/// The error of a unit in a directory whose name holds '\\' (ParseName).
+Finding unparseableName(const std::string &File) {
+  Finding F{"parse-error", Severity::Error, File, 1, 1, 0, "", ""};
+  F.Message = "Clang's tooling cannot open a file in a directory whose name holds '\\' "
+              "(it reads '\\' as '/'): not parsed, no semantic rule ran for it";
+  F.Fix = "rename the directory";
+  return F;
+}
+
+} // namespace
+
 SemanticResult SemanticPass::runConfig(const std::string &File,
                                        const std::vector<std::string> &Flags,
                                        const std::string &WorkDir, size_t Config) {
 
+  const ParseName Name(File);
+  if (Name.unparseable()) {
+    SemanticResult Refused;
+    Refused.Failed = true;
+    Refused.Errors.push_back(unparseableName(File));
+    return Refused;
+  }
+  std::function<bool(llvm::StringRef)> PortedHere = [&](llvm::StringRef P) {
+    return P == Name.Alias || IsPorted(P);
+  };
+  std::string AliasText; // the bytes the alias maps, alive through the parses
+  if (Name.aliased())
+    if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                               /*RequiresNullTerminator=*/false))
+      AliasText = (*Buf)->getBuffer().str();
   SemanticResult Result;
   std::vector<ConfigOutcome> Outcomes(1);
   // Parsing with the installed SDK rather than the bundled headers: from
@@ -615,9 +707,11 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     // directory per compile command, which must not be process-wide while
     // other files are parsed in parallel (-j).
     FixedCompilationDatabase Db(WorkDir.empty() ? "." : WorkDir, S.Args);
-    ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), S.FS);
+    ClangTool Tool(Db, {Name.Alias}, std::make_shared<PCHContainerOperations>(), S.FS);
     for (auto &M : S.Mapped)
-      Tool.mapVirtualFile(M.first, M.second);
+      Tool.mapVirtualFile(M.first == File ? Name.Alias : M.first, M.second);
+    if (Name.aliased() && !S.Mapped.count(File))
+      Tool.mapVirtualFile(Name.Alias, AliasText);
     ErrorCollector Diags;
     // What the shared prelude reported comes first, as in a parse of its own.
     Diags.Errors = S.PreludeErrors;
@@ -625,7 +719,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
     const SdkFallback *Fallback = OnSdk ? nullptr : Opts.Fallback.get();
-    ActionSetup Actions{Opts, Maps, IsPorted, Config, S.Bodies, {}, Fallback};
+    ActionSetup Actions{Opts, Maps, PortedHere, Config, S.Bodies, {}, Fallback};
     if (Config == 0)
       for (size_t C = 2; C < numConfigs(); ++C)
         if (auto Names = Setup->configMacros(C))
@@ -669,7 +763,8 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
     }
     // The bundled headers may not stand for the SDK in this parse: parse
     // with the SDK (BundledHeaders.h).
-    if (Fallback && (SdkNote = bundledDoubt(File, Diags, S, Outcomes[0], *Fallback, IsPorted))) {
+    if (Fallback &&
+        (SdkNote = bundledDoubt(File, Diags, S, Outcomes[0], *Fallback, PortedHere))) {
       OnSdk = true;
       if (Times)
         ++Times->SdkRedone;
@@ -709,6 +804,7 @@ SemanticResult SemanticPass::runConfig(const std::string &File,
   if (SdkNote)
     Result.Errors.insert(Result.Errors.begin(), *SdkNote);
   mergeOutcomes(Outcomes, Result);
+  Name.restore(Result);
   return Result;
 }
 

@@ -16,7 +16,30 @@ static LangOptions cudaLangOpts() {
   return LO;
 }
 
-TokenStream::TokenStream(llvm::StringRef Buffer) : Buf(Buffer) {
+/// `Raw` without its backslash-newlines (blanks between the backslash and
+/// the newline allowed, as Clang's lexer does).
+static std::string withoutSplices(llvm::StringRef Raw) {
+  std::string Out;
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    if (Raw[I] == '\\') {
+      size_t J = I + 1;
+      while (J < Raw.size() && (Raw[J] == ' ' || Raw[J] == '\t' || Raw[J] == '\v' ||
+                                Raw[J] == '\f'))
+        ++J;
+      if (J < Raw.size() && (Raw[J] == '\n' || Raw[J] == '\r')) {
+        if (Raw[J] == '\r' && J + 1 < Raw.size() && Raw[J + 1] == '\n')
+          ++J;
+        I = J;
+        continue;
+      }
+    }
+    Out += Raw[I];
+  }
+  return Out;
+}
+
+TokenStream::TokenStream(llvm::StringRef Buffer)
+    : Buf(Buffer), Spliced(std::make_shared<std::deque<std::string>>()) {
   LangOptions LO = cudaLangOpts();
   Lexer L(SourceLocation(), LO, Buffer.begin(), Buffer.begin(), Buffer.end());
   L.SetCommentRetentionState(false);
@@ -32,6 +55,8 @@ TokenStream::TokenStream(llvm::StringRef Buffer) : Buf(Buffer) {
       InDirective = T.is(tok::hash);
     Tok K{T.getKind(), Off, T.getLength(), Buffer.substr(Off, T.getLength()), SOL,
           InDirective};
+    if (T.needsCleaning())
+      K.Text = Spliced->emplace_back(withoutSplices(K.Text));
     // A directive ends at an unescaped newline: the lexer reports the next
     // line's first token as start-of-line, which resets InDirective above.
     Toks.push_back(K);

@@ -55,3 +55,10 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 # %nohdr: drop a handed case's header comment (everything up to the first
 # line holding "*/"), which quotes the expected output and the faulty input.
 config.substitutions.append(("%nohdr", "sed -e \"1,/[*][/]/d\""))
+
+# %build-check FILE...: each build file read by its build tool as a build
+# reads it (cmake -P with the project commands as no-ops; make -n of a goal
+# of its own); fails with the tool's message. Build-file tests check each
+# port whose original the tool accepts.
+config.substitutions.append(
+    ("%build-check", "bash " + os.path.join(config.test_source_root, "Inputs", "build-check", "check.sh")))

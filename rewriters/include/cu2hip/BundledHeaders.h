@@ -54,6 +54,16 @@ namespace cu2hip {
 /// defines, or 0 when it has none.
 unsigned cudaHeadersVersion(llvm::StringRef Dir);
 
+/// Whether `Spelled` (as in `#include <...>`) names a header of the CUDA
+/// SDK: one under the SDK's own include directories (cuda/, cub/, thrust/,
+/// nv/, nvtx3/, cooperative_groups/, crt/: libcu++, CCCL, cooperative
+/// groups), or a top-level header of its runtime and math libraries
+/// (cuda*.h, cuComplex.h, sm_*, vector_types.h, mma.h, cublas*, cufft*,
+/// curand*, cusparse*, cusolver*, nvrtc.h, ...). Source: the include/ and
+/// include/cccl/ listings of CUDA 13.0. A unit that includes one the
+/// parse's CUDA headers lack is not parsed as nvcc would parse it.
+bool isCudaSdkHeader(llvm::StringRef Spelled);
+
 /// What a parse with the bundled headers checks against the installed SDK
 /// it may be redone with (see the file comment).
 class SdkFallback {

@@ -258,7 +258,9 @@ struct ParseSetup {
 /// false when it crashed, the process going on. Clang 16 crashes loading
 /// some chains of prelude PCHs (ParseSetup::OnPchCrash); a unit of its own
 /// may crash it too. Crash recovery must be enabled
-/// (llvm::CrashRecoveryContext::Enable) for a crash to return here.
+/// (llvm::CrashRecoveryContext::Enable) for a crash to return here. `Fn`
+/// runs on a thread with a 512 MiB stack, so that deeply nested input does
+/// not overflow the stack (which no handler survives).
 bool runRecoveringCrash(llvm::function_ref<void()> Fn);
 
 /// Wraps the actions `Inner` creates for a parse set up as `S`. With a PCH,

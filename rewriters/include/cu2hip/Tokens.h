@@ -11,12 +11,18 @@
 
 #include "clang/Basic/TokenKinds.h"
 #include "llvm/ADT/StringRef.h"
+#include <deque>
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace cu2hip {
 
-/// One raw token: kind, byte offset and length in the file, spelling.
+/// One raw token: kind, byte offset and length in the file, spelling (a
+/// backslash-newline inside the token removed, as translation phase 2 does:
+/// `cudaDevice\` newline `Synchronize` is the name cudaDeviceSynchronize,
+/// its range the whole written text).
 struct Tok {
   clang::tok::TokenKind Kind;
   unsigned Offset, Length;
@@ -69,6 +75,9 @@ public:
 private:
   llvm::StringRef Buf;
   std::vector<Tok> Toks;
+  /// The spellings of tokens with a backslash-newline inside (shared by
+  /// copies of the stream: Tok::Text points into it).
+  std::shared_ptr<std::deque<std::string>> Spliced;
 };
 
 /// 1-based line and column of byte `Offset` in `Buffer`.
