@@ -227,145 +227,195 @@ std::vector<std::string> readsOf(const std::map<std::string, FileFacts> &Facts) 
 
 } // namespace
 
-std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs,
-                                    const RunPlan &Plan) {
-  // The semantic passes name files by their real paths (symlinks resolved),
-  // so the ported set and the facts are keyed by real path too: an input
-  // reached through a symlinked directory keeps its facts.
-  std::vector<std::string> Keys(Files.size());
+/// The state of one Porter::run, shared by its phases. Parse tasks write
+/// the per-unit maps under Mu.
+struct Porter::RunState {
+  RunState(const std::vector<FileJob> &Files, const RunPlan &Plan)
+      : Files(Files), Plan(Plan), Keys(Files.size()), Texts(Files.size()),
+        ReadErrors(Files.size()) {}
+  const std::vector<FileJob> &Files;
+  const RunPlan &Plan;
+  /// Per job: its real path (the key of Facts), and the reverse map.
+  std::vector<std::string> Keys;
   std::set<std::string> Ported;
   std::map<std::string, size_t> JobOfKey;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    llvm::SmallString<256> Real;
-    Keys[I] = llvm::sys::fs::real_path(Files[I].Input, Real) ? Files[I].Input
-                                                               : std::string(Real.str());
-    Ported.insert(Keys[I]);
-    JobOfKey.emplace(Keys[I], I);
-  }
-  auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
-  std::vector<char> ToParse = Plan.Parse, ToPort = Plan.Port;
-  ToParse.resize(Files.size(), Plan.Parse.empty());
-  ToPort.resize(Files.size(), Plan.Port.empty());
-
-  // Read every input once.
-  std::vector<std::string> Texts(Files.size());
-  std::vector<std::string> ReadErrors(Files.size());
-  readInputs(Files, Texts, ReadErrors);
-
-  llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
+  /// Per job: parse it, port it (RunPlan, widened on escape).
+  std::vector<char> ToParse, ToPort;
+  /// Per job: its bytes, or why they could not be read.
+  std::vector<std::string> Texts, ReadErrors;
   std::mutex Mu;
   std::map<std::string, FileFacts> Facts;
   std::map<std::string, std::vector<Finding>> TUErrors;
   std::set<std::string> TUFailed;
-  // Per parsed unit: the jobs its parse gave facts to, the files it read.
+  /// Per parsed unit: the jobs its parse gave facts to, the files it read.
   std::map<size_t, std::set<size_t>> UnitFacts;
   std::map<size_t, std::set<std::string>> UnitReads;
+  /// Progress of the parse phase: parses done and queued.
+  unsigned ParsesDone = 0, Parses = 0;
+};
 
-  // Phase 1: semantic passes, one task per translation unit.
-  if (Opts.Semantic) {
-    SemanticPass Pass(Opts, Maps, IsPorted, Times);
-    auto Parseable = [&](size_t I) {
-      // .cu files are always parsed (so their errors are reported); other
-      // sources only when they use CUDA.
-      bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
-      return Files[I].IsTU && ReadErrors[I].empty() && !looksAlreadyHip(Texts[I], Maps) &&
-             (IsCu || worthParsing(Texts[I], Maps));
-    };
-    auto ParseUnits = [&](const std::vector<size_t> &Units) {
-      unsigned ParsesDone = 0, Parses = 0;
-      for (size_t I : Units) {
-        Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Files[I].HostOnly);
-        Parses += unsigned(Pass.numConfigs() - (Files[I].HostOnly ? 1 : 0));
-      }
-      for (size_t I : Units) {
-        UnitFacts[I].insert(I);
-        // The host parse is queued first: a --config set it proves equal
-        // (SemanticResult::SameAsHost) takes its result instead of parsing.
-        std::shared_future<SemanticResult> Host;
-        for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
-          // A host-only source has no device compilation (FileJob::HostOnly).
-          if (Files[I].HostOnly && CompileSetup::isDevice(Config)) {
-            if (Times)
-              ++Times->HostOnlyDeviceSkipped;
-            continue;
-          }
-          auto Task = [&, I, Config, Host] {
-            if (Progress) {
-              std::lock_guard<std::mutex> Lock(Mu);
-              Progress("parsing", Files[I].Input, ParsesDone, Parses);
-            }
-            SemanticResult SR;
-            if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
-                Host.get().SameAsHost[Config]) {
-              SR = Host.get();
-              if (Times)
-                ++Times->ParsesSkipped;
-            } else {
-              SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
-            }
-            std::vector<std::string> Reads = readsOf(SR.Facts);
-            std::lock_guard<std::mutex> Lock(Mu);
-            for (auto &KV : SR.Facts) {
-              Facts[KV.first].mergeFrom(KV.second);
-              auto J = JobOfKey.find(KV.first);
-              if (J != JobOfKey.end())
-                UnitFacts[I].insert(J->second);
-            }
-            UnitReads[I].insert(Reads.begin(), Reads.end());
-            auto &Errs = TUErrors[Files[I].Input];
-            Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
-            if (SR.Failed)
-              TUFailed.insert(Files[I].Input);
-            if (Progress)
-              Progress("parsing", "", ++ParsesDone, Parses);
-            return SR;
-          };
-          if (Config == 0)
-            Host = Pool.async(Task);
-          else
-            Pool.async(Task);
-        }
-      }
-      Pool.wait();
-    };
-    std::vector<size_t> Units;
-    for (size_t I = 0; I < Files.size(); ++I)
-      if (ToParse[I] && Parseable(I))
-        Units.push_back(I);
-    ParseUnits(Units);
-    // A ported unit whose facts reach a job left out of the port: that
-    // job's facts may have changed. (A unit parsed only for another file's
-    // facts is unchanged, so are the facts it gives.)
-    bool Escaped = false;
-    for (auto &KV : UnitFacts)
-      for (size_t J : ToPort[KV.first] ? KV.second : std::set<size_t>())
-        if (!ToPort[J]) {
-          Escaped = true;
-          if (Plan.OnEscape == RunPlan::AddTouched)
-            ToPort[J] = true;
-        }
-    if (Escaped && Plan.OnEscape == RunPlan::Widen) {
-      std::vector<size_t> Rest;
-      for (size_t I = 0; I < Files.size(); ++I)
-        if (!ToParse[I] && Parseable(I))
-          Rest.push_back(I);
-      ParseUnits(Rest);
-      std::fill(ToPort.begin(), ToPort.end(), 1);
-    }
-  }
+std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs,
+                                    const RunPlan &Plan) {
+  RunState St(Files, Plan);
+  keyInputs(St);
+  // Read every input once.
+  readInputs(Files, St.Texts, St.ReadErrors);
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
+  // Phase 1: semantic passes, one task per translation unit and configuration.
+  if (Opts.Semantic)
+    parsePhase(St, Pool);
   if (dumpIndexRequested())
     for (size_t I = 0; I < Files.size(); ++I) {
-      auto It = Facts.find(Keys[I]);
-      if (It != Facts.end())
-        dumpIndex(llvm::errs(), Files[I].Input, Texts[I], It->second.Index);
+      auto It = St.Facts.find(St.Keys[I]);
+      if (It != St.Facts.end())
+        dumpIndex(llvm::errs(), Files[I].Input, St.Texts[I], It->second.Index);
     }
-
   // Phase 2: token rules, one task per file.
+  std::vector<FileResult> Results = portPhase(St, Pool);
+  for (auto &KV : St.UnitFacts) {
+    FileResult &R = Results[KV.first];
+    for (size_t J : KV.second)
+      R.FactFiles.push_back(Files[J].Input);
+    const auto &Reads = St.UnitReads[KV.first];
+    R.Reads.assign(Reads.begin(), Reads.end());
+  }
+  for (auto &R : Results)
+    sortAndDedupFindings(R.Findings);
+  return Results;
+}
+
+void Porter::keyInputs(RunState &St) {
+  const std::vector<FileJob> &Files = St.Files;
+  // The semantic passes name files by their real paths (symlinks resolved),
+  // so the ported set and the facts are keyed by real path too: an input
+  // reached through a symlinked directory keeps its facts.
+  for (size_t I = 0; I < Files.size(); ++I) {
+    llvm::SmallString<256> Real;
+    St.Keys[I] = llvm::sys::fs::real_path(Files[I].Input, Real) ? Files[I].Input
+                                                                  : std::string(Real.str());
+    St.Ported.insert(St.Keys[I]);
+    St.JobOfKey.emplace(St.Keys[I], I);
+  }
+  St.ToParse = St.Plan.Parse;
+  St.ToPort = St.Plan.Port;
+  St.ToParse.resize(Files.size(), St.Plan.Parse.empty());
+  St.ToPort.resize(Files.size(), St.Plan.Port.empty());
+}
+
+bool Porter::parseable(const RunState &St, size_t I) const {
+  const std::vector<FileJob> &Files = St.Files;
+  // .cu files are always parsed (so their errors are reported); other
+  // sources only when they use CUDA.
+  bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
+  return Files[I].IsTU && St.ReadErrors[I].empty() && !looksAlreadyHip(St.Texts[I], Maps) &&
+         (IsCu || worthParsing(St.Texts[I], Maps));
+}
+
+void Porter::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
+  const std::vector<FileJob> &Files = St.Files;
+  const RunPlan &Plan = St.Plan;
+  std::set<std::string> &Ported = St.Ported;
+  auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
+  SemanticPass Pass(Opts, Maps, IsPorted, Times);
+  std::vector<size_t> Units;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (St.ToParse[I] && parseable(St, I))
+      Units.push_back(I);
+  parseUnits(St, Pass, Pool, Units);
+  // A ported unit whose facts reach a job left out of the port: that
+  // job's facts may have changed. (A unit parsed only for another file's
+  // facts is unchanged, so are the facts it gives.)
+  bool Escaped = false;
+  for (auto &KV : St.UnitFacts)
+    for (size_t J : St.ToPort[KV.first] ? KV.second : std::set<size_t>())
+      if (!St.ToPort[J]) {
+        Escaped = true;
+        if (Plan.OnEscape == RunPlan::AddTouched)
+          St.ToPort[J] = true;
+      }
+  if (Escaped && Plan.OnEscape == RunPlan::Widen) {
+    std::vector<size_t> Rest;
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (!St.ToParse[I] && parseable(St, I))
+        Rest.push_back(I);
+    parseUnits(St, Pass, Pool, Rest);
+    std::fill(St.ToPort.begin(), St.ToPort.end(), 1);
+  }
+}
+
+void Porter::parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
+                        const std::vector<size_t> &Units) {
+  const std::vector<FileJob> &Files = St.Files;
+  St.ParsesDone = St.Parses = 0;
+  for (size_t I : Units) {
+    Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Files[I].HostOnly);
+    St.Parses += unsigned(Pass.numConfigs() - (Files[I].HostOnly ? 1 : 0));
+  }
+  for (size_t I : Units) {
+    St.UnitFacts[I].insert(I);
+    // The host parse is queued first: a --config set it proves equal
+    // (SemanticResult::SameAsHost) takes its result instead of parsing.
+    std::shared_future<SemanticResult> Host;
+    for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
+      // A host-only source has no device compilation (FileJob::HostOnly).
+      if (Files[I].HostOnly && CompileSetup::isDevice(Config)) {
+        if (Times)
+          ++Times->HostOnlyDeviceSkipped;
+        continue;
+      }
+      auto Task = [this, &St, &Pass, I, Config, Host] {
+        return parseTask(St, Pass, I, Config, Host);
+      };
+      if (Config == 0)
+        Host = Pool.async(Task);
+      else
+        Pool.async(Task);
+    }
+  }
+  Pool.wait();
+}
+
+SemanticResult Porter::parseTask(RunState &St, SemanticPass &Pass, size_t I, size_t Config,
+                                 std::shared_future<SemanticResult> Host) {
+  const std::vector<FileJob> &Files = St.Files;
+  if (Progress) {
+    std::lock_guard<std::mutex> Lock(St.Mu);
+    Progress("parsing", Files[I].Input, St.ParsesDone, St.Parses);
+  }
+  SemanticResult SR;
+  if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
+      Host.get().SameAsHost[Config]) {
+    SR = Host.get();
+    if (Times)
+      ++Times->ParsesSkipped;
+  } else {
+    SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
+  }
+  std::vector<std::string> Reads = readsOf(SR.Facts);
+  std::lock_guard<std::mutex> Lock(St.Mu);
+  for (auto &KV : SR.Facts) {
+    St.Facts[KV.first].mergeFrom(KV.second);
+    auto J = St.JobOfKey.find(KV.first);
+    if (J != St.JobOfKey.end())
+      St.UnitFacts[I].insert(J->second);
+  }
+  St.UnitReads[I].insert(Reads.begin(), Reads.end());
+  auto &Errs = St.TUErrors[Files[I].Input];
+  Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
+  if (SR.Failed)
+    St.TUFailed.insert(Files[I].Input);
+  if (Progress)
+    Progress("parsing", "", ++St.ParsesDone, St.Parses);
+  return SR;
+}
+
+std::vector<FileResult> Porter::portPhase(RunState &St, llvm::ThreadPool &Pool) {
+  const std::vector<FileJob> &Files = St.Files;
   std::vector<FileResult> Results(Files.size());
   unsigned FilesDone = 0;
-  unsigned ToPortCount = unsigned(std::count(ToPort.begin(), ToPort.end(), 1));
+  unsigned ToPortCount = unsigned(std::count(St.ToPort.begin(), St.ToPort.end(), 1));
   for (size_t I = 0; I < Files.size(); ++I) {
-    if (!ToPort[I]) {
+    if (!St.ToPort[I]) {
       Results[I].Input = Files[I].Input;
       Results[I].Output = Files[I].Output;
       Results[I].Skipped = true;
@@ -374,52 +424,47 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
     Pool.async([&, I] {
       const FileJob &J = Files[I];
       if (Progress) {
-        std::lock_guard<std::mutex> Lock(Mu);
+        std::lock_guard<std::mutex> Lock(St.Mu);
         Progress("porting", J.Input, FilesDone, ToPortCount);
       }
-      FileResult R;
-      if (!ReadErrors[I].empty()) {
-        R = unreadableResult(J.Input, ReadErrors[I]);
-      } else {
-        FileFacts FF;
-        {
-          std::lock_guard<std::mutex> Lock(Mu);
-          auto It = Facts.find(Keys[I]);
-          if (It != Facts.end())
-            FF = It->second;
-        }
-        {
-          std::optional<PhaseTimer> T;
-          if (Times)
-            T.emplace(Times->RulesNs);
-          R = portBuffer(J.Input, Texts[I], FF, !J.IsTU);
-        }
-        std::lock_guard<std::mutex> Lock(Mu);
-        auto EIt = TUErrors.find(J.Input);
-        if (EIt != TUErrors.end())
-          R.Findings.insert(R.Findings.begin(), EIt->second.begin(), EIt->second.end());
-        if (TUFailed.count(J.Input))
-          R.Failed = true;
-      }
+      FileResult R = portJob(St, I);
       R.Output = J.Output;
       Results[I] = std::move(R);
       if (Progress) {
-        std::lock_guard<std::mutex> Lock(Mu);
+        std::lock_guard<std::mutex> Lock(St.Mu);
         Progress("porting", "", ++FilesDone, ToPortCount);
       }
     });
   }
   Pool.wait();
-  for (auto &KV : UnitFacts) {
-    FileResult &R = Results[KV.first];
-    for (size_t J : KV.second)
-      R.FactFiles.push_back(Files[J].Input);
-    const auto &Reads = UnitReads[KV.first];
-    R.Reads.assign(Reads.begin(), Reads.end());
-  }
-  for (auto &R : Results)
-    sortAndDedupFindings(R.Findings);
   return Results;
+}
+
+FileResult Porter::portJob(RunState &St, size_t I) {
+  const FileJob &J = St.Files[I];
+  if (!St.ReadErrors[I].empty())
+    return unreadableResult(J.Input, St.ReadErrors[I]);
+  FileFacts FF;
+  {
+    std::lock_guard<std::mutex> Lock(St.Mu);
+    auto It = St.Facts.find(St.Keys[I]);
+    if (It != St.Facts.end())
+      FF = It->second;
+  }
+  FileResult R;
+  {
+    std::optional<PhaseTimer> T;
+    if (Times)
+      T.emplace(Times->RulesNs);
+    R = portBuffer(J.Input, St.Texts[I], FF, !J.IsTU);
+  }
+  std::lock_guard<std::mutex> Lock(St.Mu);
+  auto EIt = St.TUErrors.find(J.Input);
+  if (EIt != St.TUErrors.end())
+    R.Findings.insert(R.Findings.begin(), EIt->second.begin(), EIt->second.end());
+  if (St.TUFailed.count(J.Input))
+    R.Failed = true;
+  return R;
 }
 
 
