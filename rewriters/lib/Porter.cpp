@@ -227,9 +227,11 @@ std::vector<std::string> readsOf(const std::map<std::string, FileFacts> &Facts) 
 
 } // namespace
 
-/// The state of one Porter::run, shared by its phases. Parse tasks write
-/// the per-unit maps under Mu.
-struct Porter::RunState {
+namespace {
+
+/// One Porter::run: the state its phases share, and the phases. Parse tasks
+/// write the per-unit maps under Mu.
+struct RunState {
   RunState(const std::vector<FileJob> &Files, const RunPlan &Plan)
       : Files(Files), Plan(Plan), Keys(Files.size()), Texts(Files.size()),
         ReadErrors(Files.size()) {}
@@ -254,16 +256,54 @@ struct Porter::RunState {
   unsigned ParsesDone = 0, Parses = 0;
 };
 
+/// The phases of Porter::run, over a RunState.
+class PortPhases {
+public:
+  PortPhases(Porter &P, const Options &Opts, const MapTable &Maps, PhaseTimes *Times,
+             const Porter::ProgressFn &Progress)
+      : P(P), Opts(Opts), Maps(Maps), Times(Times), Progress(Progress) {}
+
+  /// Keys the jobs by real path; takes the plan's parse and port sets.
+  void keyInputs(RunState &St);
+  /// Parses the planned units (all of them when facts escape the plan),
+  /// collecting their facts and errors.
+  void parsePhase(RunState &St, llvm::ThreadPool &Pool);
+  /// Runs the token rules over every job to port.
+  std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
+
+private:
+  /// Whether job `I` is a translation unit worth a parse.
+  bool parseable(const RunState &St, size_t I) const;
+  /// Queues every configuration's parse of `Units` and waits for them.
+  void parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
+                  const std::vector<size_t> &Units);
+  /// One parse of unit `I` in `Config` (or the host's result, when it
+  /// stands for this configuration), merged into `St`.
+  SemanticResult parseTask(RunState &St, SemanticPass &Pass, size_t I, size_t Config,
+                           std::shared_future<SemanticResult> Host);
+  /// The token rules over job `I`, with its facts and its unit's errors.
+  FileResult portJob(RunState &St, size_t I);
+
+  Porter &P;
+  const Options &Opts;
+  const MapTable &Maps;
+  PhaseTimes *Times;
+  const Porter::ProgressFn &Progress;
+};
+
+} // namespace
+
 std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs,
                                     const RunPlan &Plan) {
   RunState St(Files, Plan);
-  keyInputs(St);
+  PortPhases Phases(*this, Opts, Maps, Times, Progress);
+  Phases.keyInputs(St);
   // Read every input once.
   readInputs(Files, St.Texts, St.ReadErrors);
   llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
   // Phase 1: semantic passes, one task per translation unit and configuration.
   if (Opts.Semantic)
-    parsePhase(St, Pool);
+    Phases.parsePhase(St, Pool);
   if (dumpIndexRequested())
     for (size_t I = 0; I < Files.size(); ++I) {
       auto It = St.Facts.find(St.Keys[I]);
@@ -271,7 +311,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
         dumpIndex(llvm::errs(), Files[I].Input, St.Texts[I], It->second.Index);
     }
   // Phase 2: token rules, one task per file.
-  std::vector<FileResult> Results = portPhase(St, Pool);
+  std::vector<FileResult> Results = Phases.portPhase(St, Pool);
   for (auto &KV : St.UnitFacts) {
     FileResult &R = Results[KV.first];
     for (size_t J : KV.second)
@@ -284,7 +324,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
-void Porter::keyInputs(RunState &St) {
+void PortPhases::keyInputs(RunState &St) {
   const std::vector<FileJob> &Files = St.Files;
   // The semantic passes name files by their real paths (symlinks resolved),
   // so the ported set and the facts are keyed by real path too: an input
@@ -302,7 +342,7 @@ void Porter::keyInputs(RunState &St) {
   St.ToPort.resize(Files.size(), St.Plan.Port.empty());
 }
 
-bool Porter::parseable(const RunState &St, size_t I) const {
+bool PortPhases::parseable(const RunState &St, size_t I) const {
   const std::vector<FileJob> &Files = St.Files;
   // .cu files are always parsed (so their errors are reported); other
   // sources only when they use CUDA.
@@ -311,7 +351,7 @@ bool Porter::parseable(const RunState &St, size_t I) const {
          (IsCu || worthParsing(St.Texts[I], Maps));
 }
 
-void Porter::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
+void PortPhases::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
   const std::vector<FileJob> &Files = St.Files;
   const RunPlan &Plan = St.Plan;
   std::set<std::string> &Ported = St.Ported;
@@ -343,8 +383,8 @@ void Porter::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
   }
 }
 
-void Porter::parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
-                        const std::vector<size_t> &Units) {
+void PortPhases::parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
+                            const std::vector<size_t> &Units) {
   const std::vector<FileJob> &Files = St.Files;
   St.ParsesDone = St.Parses = 0;
   for (size_t I : Units) {
@@ -375,8 +415,8 @@ void Porter::parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool
   Pool.wait();
 }
 
-SemanticResult Porter::parseTask(RunState &St, SemanticPass &Pass, size_t I, size_t Config,
-                                 std::shared_future<SemanticResult> Host) {
+SemanticResult PortPhases::parseTask(RunState &St, SemanticPass &Pass, size_t I,
+                                     size_t Config, std::shared_future<SemanticResult> Host) {
   const std::vector<FileJob> &Files = St.Files;
   if (Progress) {
     std::lock_guard<std::mutex> Lock(St.Mu);
@@ -409,7 +449,7 @@ SemanticResult Porter::parseTask(RunState &St, SemanticPass &Pass, size_t I, siz
   return SR;
 }
 
-std::vector<FileResult> Porter::portPhase(RunState &St, llvm::ThreadPool &Pool) {
+std::vector<FileResult> PortPhases::portPhase(RunState &St, llvm::ThreadPool &Pool) {
   const std::vector<FileJob> &Files = St.Files;
   std::vector<FileResult> Results(Files.size());
   unsigned FilesDone = 0;
@@ -440,7 +480,7 @@ std::vector<FileResult> Porter::portPhase(RunState &St, llvm::ThreadPool &Pool) 
   return Results;
 }
 
-FileResult Porter::portJob(RunState &St, size_t I) {
+FileResult PortPhases::portJob(RunState &St, size_t I) {
   const FileJob &J = St.Files[I];
   if (!St.ReadErrors[I].empty())
     return unreadableResult(J.Input, St.ReadErrors[I]);
@@ -456,7 +496,7 @@ FileResult Porter::portJob(RunState &St, size_t I) {
     std::optional<PhaseTimer> T;
     if (Times)
       T.emplace(Times->RulesNs);
-    R = portBuffer(J.Input, St.Texts[I], FF, !J.IsTU);
+    R = P.portBuffer(J.Input, St.Texts[I], FF, !J.IsTU);
   }
   std::lock_guard<std::mutex> Lock(St.Mu);
   auto EIt = St.TUErrors.find(J.Input);
@@ -541,126 +581,185 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   return Tmp->keep(); // closes it and drops it from the signal-removal list
 }
 
-std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
-                        llvm::StringRef NewName) {
-  if (R.Original == R.Ported)
-    return "";
-  llvm::StringRef Old = R.Original;
-  // Line start offsets of the original.
-  std::vector<unsigned> LineStart = {0};
-  for (unsigned I = 0; I < Old.size(); ++I)
-    if (Old[I] == '\n')
-      LineStart.push_back(I + 1);
-  if (LineStart.back() == Old.size() && LineStart.size() > 1)
-    LineStart.pop_back();
-  unsigned NLines = LineStart.size();
-  auto LineOf = [&](unsigned Off) {
+namespace {
+
+/// patch(1) needs this marker after a last line without '\n'.
+const char *const NoEol = "\\ No newline at end of file\n";
+
+/// The original text of a diff, by lines.
+struct DiffText {
+  explicit DiffText(llvm::StringRef Old) : Old(Old), LineStart{0} {
+    for (unsigned I = 0; I < Old.size(); ++I)
+      if (Old[I] == '\n')
+        LineStart.push_back(I + 1);
+    if (LineStart.back() == Old.size() && LineStart.size() > 1)
+      LineStart.pop_back();
+    NLines = LineStart.size();
+    NoEolAtEnd = !Old.empty() && Old.back() != '\n';
+  }
+  /// The line (0-based) holding byte `Off`.
+  unsigned lineOf(unsigned Off) const {
     return unsigned(std::upper_bound(LineStart.begin(), LineStart.end(), Off) -
                     LineStart.begin() - 1);
-  };
-  auto LineEnd = [&](unsigned L) {
+  }
+  /// The offset just past line `L` (its '\n' included).
+  unsigned lineEnd(unsigned L) const {
     return L + 1 < NLines ? LineStart[L + 1] : (unsigned)Old.size();
-  };
-  // Group edits into hunks of changed lines [First, Last].
-  struct Hunk {
-    unsigned First, Last;
-    std::vector<const Edit *> Edits;
-  };
+  }
+  llvm::StringRef line(unsigned L) const {
+    return Old.slice(LineStart[L], lineEnd(L)).rtrim('\n');
+  }
+  /// Whole lines inserted before a line (an #include added above the first
+  /// code line): added lines there, the line itself unchanged.
+  bool isLineInsert(const Edit &E) const {
+    bool AtLineStart = E.Offset == 0 || (E.Offset <= Old.size() && Old[E.Offset - 1] == '\n');
+    return E.Length == 0 && E.Offset < Old.size() && AtLineStart &&
+           llvm::StringRef(E.Text).endswith("\n");
+  }
+
+  llvm::StringRef Old;
+  std::vector<unsigned> LineStart; ///< line start offsets
+  unsigned NLines = 0;
+  bool NoEolAtEnd = false;
+};
+
+/// Changed lines [First, Last] of the original and the edits in them.
+struct Hunk {
+  unsigned First, Last;
+  std::vector<const Edit *> Edits;
+};
+
+const unsigned DiffContext = 3;
+
+/// Groups edits (in offset order) into hunks whose context lines touch.
+std::vector<Hunk> groupHunks(const DiffText &T, const std::vector<Edit> &Edits) {
   std::vector<Hunk> Hunks;
-  const unsigned Ctx = 3;
-  for (const Edit &E : R.Edits) {
-    unsigned A = LineOf(E.Offset);
-    unsigned B = LineOf(E.Length ? E.Offset + E.Length - 1 : E.Offset);
+  const unsigned Ctx = DiffContext;
+  for (const Edit &E : Edits) {
+    unsigned A = T.lineOf(E.Offset);
+    unsigned B = T.lineOf(E.Length ? E.Offset + E.Length - 1 : E.Offset);
     if (!Hunks.empty() && A <= Hunks.back().Last + 2 * Ctx + 1) {
       Hunks.back().Last = std::max(Hunks.back().Last, B);
       Hunks.back().Edits.push_back(&E);
     } else
       Hunks.push_back({A, B, {&E}});
   }
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << "--- " << OldName << "\n+++ " << NewName << "\n";
-  int Delta = 0;
-  // patch(1) needs this marker after a last line without '\n'.
-  const char *NoEol = "\\ No newline at end of file\n";
-  bool OldNoEol = !Old.empty() && Old.back() != '\n';
-  auto OldLine = [&](unsigned L) { return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n'); };
-  // Whole lines inserted before a line (an #include added above the first
-  // code line): added lines there, the line itself unchanged.
-  auto IsLineInsert = [&](const Edit &E) {
-    bool AtLineStart = E.Offset == 0 || (E.Offset <= Old.size() && Old[E.Offset - 1] == '\n');
-    return E.Length == 0 && E.Offset < Old.size() && AtLineStart &&
-           llvm::StringRef(E.Text).endswith("\n");
-  };
-  for (const Hunk &H : Hunks) {
-    unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
-    unsigned CtxLast = std::min(NLines - 1, H.Last + Ctx);
+  return Hunks;
+}
+
+/// The body of one hunk, and its line counts.
+class HunkWriter {
+public:
+  HunkWriter(const DiffText &T, const Hunk &H) : T(T), H(H), BS(Body) {
+    CtxFirst = H.First >= DiffContext ? H.First - DiffContext : 0;
+    CtxLast = std::min(T.NLines - 1, H.Last + DiffContext);
     // Which lines do the hunk's edits touch?
-    std::vector<bool> Touched(CtxLast - CtxFirst + 1, false);
+    Touched.assign(CtxLast - CtxFirst + 1, false);
     for (const Edit *E : H.Edits) {
-      if (IsLineInsert(*E))
+      if (T.isLineInsert(*E))
         continue;
-      unsigned A = LineOf(E->Offset);
-      unsigned B = LineOf(E->Length ? E->Offset + E->Length - 1 : E->Offset);
+      unsigned A = T.lineOf(E->Offset);
+      unsigned B = T.lineOf(E->Length ? E->Offset + E->Length - 1 : E->Offset);
       for (unsigned L = A; L <= B; ++L)
         Touched[L - CtxFirst] = true;
     }
-    // Body lines: unchanged lines as context, each run of touched lines as
-    // its old lines removed and its new text added.
-    std::string Body;
-    llvm::raw_string_ostream BS(Body);
-    unsigned OldCount = 0, NewCount = 0;
+  }
+
+  /// Body lines: unchanged lines as context, each run of touched lines as
+  /// its old lines removed and its new text added.
+  void write() {
     for (unsigned L = CtxFirst; L <= CtxLast;) {
       if (!Touched[L - CtxFirst]) {
-        for (const Edit *Ed : H.Edits)
-          if (IsLineInsert(*Ed) && Ed->Offset == LineStart[L]) {
-            llvm::StringRef Added = llvm::StringRef(Ed->Text).drop_back();
-            llvm::SmallVector<llvm::StringRef, 4> AddedLines;
-            Added.split(AddedLines, '\n');
-            for (llvm::StringRef AL : AddedLines)
-              BS << "+" << AL << "\n", ++NewCount;
-          }
-        BS << " " << OldLine(L) << "\n";
-        if (OldNoEol && L == NLines - 1)
-          BS << NoEol;
-        ++OldCount, ++NewCount, ++L;
+        contextLine(L);
+        ++L;
         continue;
       }
       unsigned RunEnd = L;
       while (RunEnd + 1 <= CtxLast && Touched[RunEnd + 1 - CtxFirst])
         ++RunEnd;
-      unsigned B = LineStart[L], E = LineEnd(RunEnd);
-      std::string New;
-      unsigned Pos = B;
-      for (const Edit *Ed : H.Edits)
-        if (Ed->Offset >= B && Ed->Offset <= E && Ed->Offset >= Pos) {
-          if (Ed->Offset == E && Ed->Length == 0 && E != Old.size())
-            continue; // insertion at the next line's start belongs to it
-          New.append(Old.data() + Pos, Ed->Offset - Pos);
-          New += Ed->Text;
-          Pos = Ed->Offset + Ed->Length;
-        }
-      if (Pos < E)
-        New.append(Old.data() + Pos, E - Pos);
-      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount) {
-        BS << "-" << OldLine(K) << "\n";
-        if (OldNoEol && K == NLines - 1)
-          BS << NoEol;
-      }
-      llvm::SmallVector<llvm::StringRef, 16> NewLines;
-      llvm::StringRef(New).split(NewLines, '\n');
-      if (!NewLines.empty() && NewLines.back().empty())
-        NewLines.pop_back();
-      for (llvm::StringRef NL : NewLines)
-        BS << "+" << NL << "\n", ++NewCount;
-      if (RunEnd == NLines - 1 && !New.empty() && New.back() != '\n')
-        BS << NoEol;
+      changedRun(L, RunEnd);
       L = RunEnd + 1;
     }
-    OS << "@@ -" << CtxFirst + 1 << "," << OldCount << " +" << int(CtxFirst + 1) + Delta
-       << "," << NewCount << " @@\n"
-       << BS.str();
-    Delta += int(NewCount) - int(OldCount);
+  }
+
+  std::string &body() { return BS.str(); }
+
+  unsigned CtxFirst, CtxLast;
+  unsigned OldCount = 0, NewCount = 0;
+
+private:
+  /// Line `L` unchanged, after the whole lines inserted before it.
+  void contextLine(unsigned L) {
+    for (const Edit *Ed : H.Edits)
+      if (T.isLineInsert(*Ed) && Ed->Offset == T.LineStart[L]) {
+        llvm::StringRef Added = llvm::StringRef(Ed->Text).drop_back();
+        llvm::SmallVector<llvm::StringRef, 4> AddedLines;
+        Added.split(AddedLines, '\n');
+        for (llvm::StringRef AL : AddedLines)
+          BS << "+" << AL << "\n", ++NewCount;
+      }
+    BS << " " << T.line(L) << "\n";
+    if (T.NoEolAtEnd && L == T.NLines - 1)
+      BS << NoEol;
+    ++OldCount, ++NewCount;
+  }
+
+  /// Lines [L, RunEnd] as removed, their edited text as added.
+  void changedRun(unsigned L, unsigned RunEnd) {
+    llvm::StringRef Old = T.Old;
+    unsigned B = T.LineStart[L], E = T.lineEnd(RunEnd);
+    std::string New;
+    unsigned Pos = B;
+    for (const Edit *Ed : H.Edits)
+      if (Ed->Offset >= B && Ed->Offset <= E && Ed->Offset >= Pos) {
+        if (Ed->Offset == E && Ed->Length == 0 && E != Old.size())
+          continue; // insertion at the next line's start belongs to it
+        New.append(Old.data() + Pos, Ed->Offset - Pos);
+        New += Ed->Text;
+        Pos = Ed->Offset + Ed->Length;
+      }
+    if (Pos < E)
+      New.append(Old.data() + Pos, E - Pos);
+    for (unsigned K = L; K <= RunEnd; ++K, ++OldCount) {
+      BS << "-" << T.line(K) << "\n";
+      if (T.NoEolAtEnd && K == T.NLines - 1)
+        BS << NoEol;
+    }
+    llvm::SmallVector<llvm::StringRef, 16> NewLines;
+    llvm::StringRef(New).split(NewLines, '\n');
+    if (!NewLines.empty() && NewLines.back().empty())
+      NewLines.pop_back();
+    for (llvm::StringRef NL : NewLines)
+      BS << "+" << NL << "\n", ++NewCount;
+    if (RunEnd == T.NLines - 1 && !New.empty() && New.back() != '\n')
+      BS << NoEol;
+  }
+
+  const DiffText &T;
+  const Hunk &H;
+  std::string Body;
+  llvm::raw_string_ostream BS;
+  std::vector<bool> Touched;
+};
+
+} // namespace
+
+std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
+                        llvm::StringRef NewName) {
+  if (R.Original == R.Ported)
+    return "";
+  DiffText T(R.Original);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "--- " << OldName << "\n+++ " << NewName << "\n";
+  int Delta = 0;
+  for (const Hunk &H : groupHunks(T, R.Edits)) {
+    HunkWriter W(T, H);
+    W.write();
+    OS << "@@ -" << W.CtxFirst + 1 << "," << W.OldCount << " +" << int(W.CtxFirst + 1) + Delta
+       << "," << W.NewCount << " @@\n"
+       << W.body();
+    Delta += int(W.NewCount) - int(W.OldCount);
   }
   return OS.str();
 }

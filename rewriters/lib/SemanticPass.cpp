@@ -35,27 +35,6 @@ using namespace clang::tooling;
 
 namespace cu2hip {
 
-std::string findCudaPath(llvm::StringRef Explicit) {
-  std::vector<std::string> Candidates;
-  if (!Explicit.empty())
-    Candidates.push_back(Explicit.str());
-  else {
-    if (auto Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
-      Candidates.push_back(*Env);
-    Candidates.push_back("/usr/local/cuda");
-  }
-  for (auto &C : Candidates) {
-    // Clang 16's CUDA detection takes a directory with include/ and bin/
-    // only; without bin/ it ignores the SDK and the parse has no CUDA.
-    llvm::SmallString<256> P(C), Bin(C);
-    llvm::sys::path::append(P, "include", "cuda_runtime.h");
-    llvm::sys::path::append(Bin, "bin");
-    if (llvm::sys::fs::exists(P) && llvm::sys::fs::is_directory(Bin))
-      return C;
-  }
-  return "";
-}
-
 std::vector<std::string> filterCompileFlags(const std::vector<std::string> &Cmd) {
   std::vector<std::string> R;
   for (size_t I = 1; I < Cmd.size(); ++I) {

@@ -68,7 +68,7 @@
 //   - Headers the wrapper already included (`<cuda_runtime.h>`, `<cmath>`,
 //     ...) are left out of the prelude when that lets more headers be
 //     shared: their lines stay in the unit, where each must be skipped by its
-//     include guard as it is at its own place (CompileSetup.cpp, "Headers
+//     include guard as it is at its own place (BaseNoOps.cpp, "Headers
 //     the base already included"); a parse where one is not is redone with
 //     no PCH. --keep-base-includes keeps them.
 //   - Two lists the SDK's PCH would make every unit's parse read back,

@@ -14,22 +14,15 @@
 #include "cu2hip/Options.h"
 #include "cu2hip/Rule.h"
 #include <functional>
-#include <future>
 #include <map>
 #include <optional>
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
 
-namespace llvm {
-class ThreadPool;
-} // namespace llvm
-
 namespace cu2hip {
 
 struct PhaseTimes;
-struct SemanticResult;
-class SemanticPass;
 
 /// One file to port and where its output goes ("" = none, "-" = stdout).
 struct FileJob {
@@ -114,27 +107,6 @@ public:
                         const FileFacts &Facts = FileFacts(), bool IsHeader = false);
 
 private:
-  /// The phases of run() and the state they share (Porter.cpp).
-  struct RunState;
-  /// Keys the jobs by real path; takes the plan's parse and port sets.
-  void keyInputs(RunState &St);
-  /// Whether job `I` is a translation unit worth a parse.
-  bool parseable(const RunState &St, size_t I) const;
-  /// Parses the planned units (all of them when facts escape the plan),
-  /// collecting their facts and errors.
-  void parsePhase(RunState &St, llvm::ThreadPool &Pool);
-  /// Queues every configuration's parse of `Units` and waits for them.
-  void parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
-                  const std::vector<size_t> &Units);
-  /// One parse of unit `I` in `Config` (or the host's result, when it
-  /// stands for this configuration), merged into `St`.
-  SemanticResult parseTask(RunState &St, SemanticPass &Pass, size_t I, size_t Config,
-                           std::shared_future<SemanticResult> Host);
-  /// Runs the token rules over every job to port.
-  std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
-  /// The token rules over job `I`, with its facts and its unit's errors.
-  FileResult portJob(RunState &St, size_t I);
-
   const Options &Opts;
   const MapTable &Maps;
   PhaseTimes *Times;

@@ -17,6 +17,7 @@
 #ifndef CU2HIP_SEMANTICPASS_H
 #define CU2HIP_SEMANTICPASS_H
 
+#include "cu2hip/CudaSdk.h"
 #include "cu2hip/Finding.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
@@ -43,12 +44,6 @@ struct SemanticResult {
   /// configuration's result is this one, without parsing.
   std::vector<bool> SameAsHost;
 };
-
-/// Finds the CUDA SDK: `Explicit`, then $CUDA_PATH, then /usr/local/cuda.
-/// Returns "" when none has include/cuda_runtime.h and a bin/ directory
-/// (Clang's CUDA detection ignores an SDK without bin/, e.g. a copy of
-/// include/ alone).
-std::string findCudaPath(llvm::StringRef Explicit);
 
 /// Keeps the flags of a compile command that matter for parsing (-I, -D, -U,
 /// -isystem, -include, -std) and drops the rest (nvcc options, outputs).
