@@ -72,12 +72,6 @@ namespace {
 
 /// Line and code-point column of byte offsets into one file's text.
 using TextPositions = LineTable;
-  }
-
-private:
-  StringRef Text;
-  std::vector<size_t> LineStarts;
-};
 
 json::Object artifactJson(StringRef Path, StringRef SrcRoot) {
   json::Object Artifact;

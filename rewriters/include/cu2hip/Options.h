@@ -44,7 +44,7 @@ struct Options {
   /// every body (--parse-sdk-bodies).
   bool SkipSdkBodies = true;
   /// With SharedPrelude: leave out of the preludes the headers Clang's CUDA
-  /// wrapper already included (CompileSetup.cpp, "Headers the base already
+  /// wrapper already included (BaseNoOps.cpp, "Headers the base already
   /// included"); false = keep them (--keep-base-includes, to compare).
   bool DropBaseIncludes = true;
   /// The CUDA headers parses use: an SDK, or the bundled declaration-only
