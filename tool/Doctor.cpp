@@ -794,23 +794,6 @@ void printJson(const std::vector<Check> &Checks, const std::vector<Gpu> &Gpus,
 
 } // namespace
 
-std::string whyNotCudaSdk(StringRef Dir) {
-  if (!sys::fs::exists(Dir))
-    return "it does not exist";
-  if (!sys::fs::is_directory(Dir))
-    return "it is not a directory";
-  std::vector<std::string> Missing;
-  if (!sys::fs::exists(pathJoin(Dir, "include", "cuda_runtime.h")))
-    Missing.push_back("include/cuda_runtime.h");
-  bool NoBin = !sys::fs::is_directory(pathJoin(Dir, "bin"));
-  if (NoBin)
-    Missing.push_back("bin/ directory");
-  if (Missing.empty())
-    return "";
-  return "it has no " + llvm::join(Missing, " and no ") +
-         (NoBin ? " (Clang's CUDA detection ignores an SDK without bin/)" : "");
-}
-
 unsigned defaultWaveSize(StringRef Gfx) {
   unsigned G = generation(Gfx);
   return G == 0 ? 0 : G >= 10 ? 32 : 64;

@@ -14,6 +14,7 @@
 #ifndef CU2HIP_TOOL_DOCTOR_H
 #define CU2HIP_TOOL_DOCTOR_H
 
+#include "cu2hip/CudaSdk.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -38,12 +39,6 @@ bool doctorChosen();
 /// JSON with --json) to `OS`. Returns the exit status: 0 when a port can be
 /// built, 1 when a check found a problem.
 int runDoctor(const DoctorInputs &In, llvm::raw_ostream &OS);
-
-/// Why the directory `Dir` is no CUDA SDK that Clang's CUDA detection takes
-/// (the rule of findCudaPath: include/cuda_runtime.h and a bin/ directory):
-/// "it does not exist", "it is not a directory", or what it lacks; "" when
-/// it is one.
-std::string whyNotCudaSdk(llvm::StringRef Dir);
 
 /// The default wave size (lanes per wavefront) of gfx target `Gfx`: 64 for
 /// GCN and CDNA (gfx6..gfx9: gfx906, gfx90a, gfx942), 32 for RDNA

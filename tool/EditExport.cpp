@@ -3,6 +3,7 @@
 #include "cu2hip/Edit.h"
 #include "cu2hip/FileIO.h"
 #include "llvm/Support/SourceMgr.h"
+#include "cu2hip/LineTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -169,10 +170,7 @@ namespace {
 
 /// 1-based line and column of `Offset` in `Text`.
 std::pair<unsigned, unsigned> lineColOf(StringRef Text, unsigned Offset) {
-  StringRef Before = Text.take_front(Offset);
-  size_t Nl = Before.rfind('\n');
-  return {unsigned(Before.count('\n')) + 1,
-          unsigned(Nl == StringRef::npos ? Offset : Offset - Nl - 1) + 1};
+  return LineTable(Text).lineCol(Offset);
 }
 
 bool sameStored(const StoredFile &A, const StoredFile &B) {

@@ -1,6 +1,7 @@
 //===- Sarif.cpp - the --report document in SARIF 2.1.0 -------------------===//
 #include "Sarif.h"
 #include "cu2hip/FileIO.h"
+#include "cu2hip/LineTable.h"
 #include "cu2hip/Rule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -71,29 +72,7 @@ static json::Value ruleJson(const RuleIdInfo &R) {
 namespace {
 
 /// Line and code-point column of byte offsets into one file's text.
-class TextPositions {
-public:
-  explicit TextPositions(StringRef Text) : Text(Text) {
-    LineStarts.push_back(0);
-    for (size_t I = 0; I < Text.size(); ++I)
-      if (Text[I] == '\n')
-        LineStarts.push_back(I + 1);
-  }
-  /// 1-based line and column (Unicode code points; UTF-8 continuation
-  /// bytes do not count) of byte `Offset`.
-  std::pair<unsigned, unsigned> at(unsigned Offset) const {
-    Offset = std::min<size_t>(Offset, Text.size());
-    auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset) - 1;
-    unsigned Col = 1;
-    for (size_t I = *It; I < Offset; ++I)
-      Col += (static_cast<unsigned char>(Text[I]) & 0xC0) != 0x80;
-    return {unsigned(It - LineStarts.begin()) + 1, Col};
-  }
-
-private:
-  StringRef Text;
-  std::vector<size_t> LineStarts;
-};
+using TextPositions = LineTable;
 
 json::Object artifactJson(StringRef Path, StringRef SrcRoot) {
   json::Object Artifact;
@@ -115,8 +94,8 @@ json::Value locationJson(const Finding &F, StringRef SrcRoot, const TextPosition
   if (F.Line) {
     // Code points where the offset agrees with the line (else as reported).
     unsigned Col = F.Col;
-    if (Pos && F.Col && Pos->at(F.Offset).first == F.Line)
-      Col = Pos->at(F.Offset).second;
+    if (Pos && F.Col && Pos->codePointLineCol(F.Offset).first == F.Line)
+      Col = Pos->codePointLineCol(F.Offset).second;
     json::Object Region{{"startLine", F.Line}};
     if (Col)
       Region["startColumn"] = Col;
@@ -131,8 +110,8 @@ json::Value fixJson(const Finding &F, const std::vector<Edit> &Edits, StringRef 
                     const TextPositions &Pos) {
   json::Array Replacements;
   for (const Edit &E : Edits) {
-    auto [StartLine, StartCol] = Pos.at(E.Offset);
-    auto [EndLine, EndCol] = Pos.at(E.Offset + E.Length);
+    auto [StartLine, StartCol] = Pos.codePointLineCol(E.Offset);
+    auto [EndLine, EndCol] = Pos.codePointLineCol(E.Offset + E.Length);
     Replacements.push_back(json::Object{
         {"deletedRegion", json::Object{{"startLine", StartLine},
                                        {"startColumn", StartCol},

@@ -72,9 +72,6 @@ static std::string timeLine(const PhaseTimes &P) {
        << " with the installed CUDA SDK, not the bundled headers (parse-sdk)";
   OS << format("), SDK prelude PCH %.2f s (%u built, %u uses", PhaseTimes::seconds(P.PreludeNs),
                P.PreludesBuilt.load(), P.PreludeUses.load());
-  if (P.SupersetUses || P.SupersetRedone || P.SupersetRefused)
-    OS << "; union prelude kept in " << P.SupersetUses.load() << ", redone without in "
-       << P.SupersetRedone.load() << ", refused " << P.SupersetRefused.load();
   OS << format("), token rules %.2f s, writing %.2f s", PhaseTimes::seconds(P.RulesNs),
                PhaseTimes::seconds(P.WriteNs));
   return OS.str();
@@ -166,9 +163,6 @@ std::string reportJson(const std::vector<FileResult> &Results,
                                 {"parses_skipped", P->ParsesSkipped.load()},
                                 {"preludes_built", P->PreludesBuilt.load()},
                                 {"prelude_uses", P->PreludeUses.load()},
-                                {"union_prelude_kept", P->SupersetUses.load()},
-                                {"union_prelude_redone", P->SupersetRedone.load()},
-                                {"union_prelude_refused", P->SupersetRefused.load()},
                                 {"sdk_bodies_redone", P->SdkBodiesRedone.load()},
                                 {"no_pch_redone", P->NoOpsRedone.load()},
                                 {"pch_failed_redone", P->PchFailedRedone.load()},

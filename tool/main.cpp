@@ -127,12 +127,6 @@ static cl::opt<bool> NoPch("no-pch",
                            cl::desc("Parse the SDK headers in every translation unit instead "
                                     "of sharing a precompiled prelude among them"),
                            cl::cat(Cat));
-// One union prelude per flags key where its build proves the header order
-// free and each unit's parse shows the extra headers unused (CompileSetup.cpp).
-static cl::opt<bool> UnionPrelude("union-prelude",
-                                  cl::desc("Share one precompiled union of the units' leading "
-                                           "SDK includes where it provably parses the same"),
-                                  cl::cat(Cat));
 // Keeps in the shared preludes the headers Clang's CUDA wrapper already
 // included (CompileSetup.cpp, "Headers the base already included"), to
 // compare: the output is the same.
@@ -152,9 +146,6 @@ static cl::opt<bool> ParseSdkBodies("parse-sdk-bodies",
                                              "parse (slower; by default they are skipped unless "
                                              "a rule needs one)"),
                                     cl::cat(Cat));
-// Accepted for scripts written when the shared prelude was opt-in.
-static cl::opt<bool> Pch("pch", cl::desc("Share a precompiled SDK prelude (the default)"),
-                         cl::Hidden, cl::cat(Cat));
 static cl::list<std::string> Configs("config",
                                      cl::desc("Extra configuration to parse, e.g. --config=\"-DUSE_X -DN=4\""),
                                      cl::cat(Cat));
@@ -357,7 +348,6 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
          "CDNA (wave64) shuffles, ballots and votes span two CUDA warps");
   Opts.Semantic = !NoSemantic;
   Opts.SharedPrelude = !NoPch;
-  Opts.UnionPrelude = UnionPrelude;
   Opts.SkipEqualConfigs = !ParseEqualConfigs;
   Opts.SkipSdkBodies = !ParseSdkBodies;
   Opts.DropBaseIncludes = !KeepBaseIncludes;
@@ -693,7 +683,7 @@ static std::string optionsDigest(const RunSetup &S) {
      << " dynshared=" << O.DynamicSharedMacro << " alloc=" << O.AllocHooks
      << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
      << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude
-     << " skipequal=" << O.SkipEqualConfigs << " sdkbodies=" << !O.SkipSdkBodies << " union=" << O.UnionPrelude
+     << " skipequal=" << O.SkipEqualConfigs << " sdkbodies=" << !O.SkipSdkBodies
      << " cuda=" << O.CudaPath << " sdk=" << (O.Fallback ? O.Fallback->sdkPath() : "")
      << " resource=" << O.ResourceDir << " offload=" << S.Build.OffloadArch
      << " maxsize=" << MaxFileSize << "\nargs:";

@@ -230,8 +230,8 @@ void SdkDivergenceWatch::changed(SourceLocation Loc, const Token &Name, const ch
 /// A macro expanded in an #if/#elif of the user's code: an SDK macro its
 /// body names that is undefined reads as 0 (`#define WARP
 /// CUB_PTX_WARP_THREADS`, `#if WARP == 32`). Nested expansions come here too.
-void SdkDivergenceWatch::MacroExpands(const Token &Name, const MacroDefinition &MD,
-                                      SourceRange Range, const MacroArgs *) {
+void SdkDivergenceWatch::expands(const Token &Name, const MacroDefinition &MD,
+                                 SourceRange Range) {
   const MacroInfo *MI = MD.getMacroInfo();
   if (!Why->Message.empty() || !MI || !PP.isParsingIfOrElifDirective() ||
       !userCode(Range.getBegin()))
@@ -246,33 +246,19 @@ void SdkDivergenceWatch::MacroExpands(const Token &Name, const MacroDefinition &
                          "undefined");
 }
 
-void SdkDivergenceWatch::MacroDefined(const Token &Name, const MacroDirective *MD) {
-  changed(MD->getLocation(), Name, "defines");
-}
-
-void SdkDivergenceWatch::MacroUndefined(const Token &Name, const MacroDefinition &,
-                                        const MacroDirective *Undef) {
-  if (Undef)
-    changed(Undef->getLocation(), Name, "undefines");
-}
-
-void SdkDivergenceWatch::Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) {
-  tested(Loc, Name, bool(MD));
-}
-void SdkDivergenceWatch::Ifndef(SourceLocation Loc, const Token &Name,
-                                const MacroDefinition &MD) {
-  tested(Loc, Name, bool(MD));
-}
-void SdkDivergenceWatch::Elifdef(SourceLocation Loc, const Token &Name,
-                                 const MacroDefinition &MD) {
-  tested(Loc, Name, bool(MD));
-}
-void SdkDivergenceWatch::Elifndef(SourceLocation Loc, const Token &Name,
-                                  const MacroDefinition &MD) {
-  tested(Loc, Name, bool(MD));
-}
-void SdkDivergenceWatch::Defined(const Token &Name, const MacroDefinition &MD, SourceRange R) {
-  tested(R.getBegin(), Name, bool(MD));
+void SdkDivergenceWatch::onMacroUse(const MacroUse &U) {
+  switch (U.K) {
+  case MacroUse::Define:
+    return changed(U.Directive->getLocation(), U.Name, "defines");
+  case MacroUse::Undefine:
+    if (U.Directive)
+      changed(U.Directive->getLocation(), U.Name, "undefines");
+    return;
+  case MacroUse::Test:
+    return tested(U.Loc, U.Name, bool(*U.Def));
+  case MacroUse::Expand:
+    return expands(U.Name, *U.Def, U.Range);
+  }
 }
 
 /// The identifiers of a `#if`/`#elif` condition as written: an undefined
@@ -303,12 +289,10 @@ void SdkDivergenceWatch::condition(SourceLocation Loc, SourceRange Cond) {
   }
 }
 
-void SdkDivergenceWatch::If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) {
-  condition(Loc, Cond);
-}
-void SdkDivergenceWatch::Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind,
-                              SourceLocation) {
-  condition(Loc, Cond);
+/// (An #elifdef/#elifndef that is not evaluated tests nothing.)
+void SdkDivergenceWatch::onConditionText(SourceLocation Loc, SourceRange Cond, bool Evaluated) {
+  if (Evaluated)
+    condition(Loc, Cond);
 }
 
 void SdkDivergenceWatch::HasInclude(SourceLocation Loc, llvm::StringRef FileName, bool,

@@ -226,145 +226,235 @@ std::vector<std::string> readsOf(const std::map<std::string, FileFacts> &Facts) 
 
 } // namespace
 
-std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs,
-                                    const RunPlan &Plan) {
-  // The semantic passes name files by their real paths (symlinks resolved),
-  // so the ported set and the facts are keyed by real path too: an input
-  // reached through a symlinked directory keeps its facts.
-  std::vector<std::string> Keys(Files.size());
+namespace {
+
+/// One Porter::run: the state its phases share, and the phases. Parse tasks
+/// write the per-unit maps under Mu.
+struct RunState {
+  RunState(const std::vector<FileJob> &Files, const RunPlan &Plan)
+      : Files(Files), Plan(Plan), Keys(Files.size()), Texts(Files.size()),
+        ReadErrors(Files.size()) {}
+  const std::vector<FileJob> &Files;
+  const RunPlan &Plan;
+  /// Per job: its real path (the key of Facts), and the reverse map.
+  std::vector<std::string> Keys;
   std::set<std::string> Ported;
   std::map<std::string, size_t> JobOfKey;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    llvm::SmallString<256> Real;
-    Keys[I] = llvm::sys::fs::real_path(Files[I].Input, Real) ? Files[I].Input
-                                                               : std::string(Real.str());
-    Ported.insert(Keys[I]);
-    JobOfKey.emplace(Keys[I], I);
-  }
-  auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
-  std::vector<char> ToParse = Plan.Parse, ToPort = Plan.Port;
-  ToParse.resize(Files.size(), Plan.Parse.empty());
-  ToPort.resize(Files.size(), Plan.Port.empty());
-
-  // Read every input once.
-  std::vector<std::string> Texts(Files.size());
-  std::vector<std::string> ReadErrors(Files.size());
-  readInputs(Files, Texts, ReadErrors);
-
-  llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
+  /// Per job: parse it, port it (RunPlan, widened on escape).
+  std::vector<char> ToParse, ToPort;
+  /// Per job: its bytes, or why they could not be read.
+  std::vector<std::string> Texts, ReadErrors;
   std::mutex Mu;
   std::map<std::string, FileFacts> Facts;
   std::map<std::string, std::vector<Finding>> TUErrors;
   std::set<std::string> TUFailed;
-  // Per parsed unit: the jobs its parse gave facts to, the files it read.
+  /// Per parsed unit: the jobs its parse gave facts to, the files it read.
   std::map<size_t, std::set<size_t>> UnitFacts;
   std::map<size_t, std::set<std::string>> UnitReads;
+  /// Progress of the parse phase: parses done and queued.
+  unsigned ParsesDone = 0, Parses = 0;
+};
 
-  // Phase 1: semantic passes, one task per translation unit.
-  if (Opts.Semantic) {
-    SemanticPass Pass(Opts, Maps, IsPorted, Times);
-    auto Parseable = [&](size_t I) {
-      // .cu files are always parsed (so their errors are reported); other
-      // sources only when they use CUDA.
-      bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
-      return Files[I].IsTU && ReadErrors[I].empty() && !looksAlreadyHip(Texts[I], Maps) &&
-             (IsCu || worthParsing(Texts[I], Maps));
-    };
-    auto ParseUnits = [&](const std::vector<size_t> &Units) {
-      unsigned ParsesDone = 0, Parses = 0;
-      for (size_t I : Units) {
-        Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Files[I].HostOnly);
-        Parses += unsigned(Pass.numConfigs() - (Files[I].HostOnly ? 1 : 0));
-      }
-      for (size_t I : Units) {
-        UnitFacts[I].insert(I);
-        // The host parse is queued first: a --config set it proves equal
-        // (SemanticResult::SameAsHost) takes its result instead of parsing.
-        std::shared_future<SemanticResult> Host;
-        for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
-          // A host-only source has no device compilation (FileJob::HostOnly).
-          if (Files[I].HostOnly && CompileSetup::isDevice(Config)) {
-            if (Times)
-              ++Times->HostOnlyDeviceSkipped;
-            continue;
-          }
-          auto Task = [&, I, Config, Host] {
-            if (Progress) {
-              std::lock_guard<std::mutex> Lock(Mu);
-              Progress("parsing", Files[I].Input, ParsesDone, Parses);
-            }
-            SemanticResult SR;
-            if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
-                Host.get().SameAsHost[Config]) {
-              SR = Host.get();
-              if (Times)
-                ++Times->ParsesSkipped;
-            } else {
-              SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
-            }
-            std::vector<std::string> Reads = readsOf(SR.Facts);
-            std::lock_guard<std::mutex> Lock(Mu);
-            for (auto &KV : SR.Facts) {
-              Facts[KV.first].mergeFrom(KV.second);
-              auto J = JobOfKey.find(KV.first);
-              if (J != JobOfKey.end())
-                UnitFacts[I].insert(J->second);
-            }
-            UnitReads[I].insert(Reads.begin(), Reads.end());
-            auto &Errs = TUErrors[Files[I].Input];
-            Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
-            if (SR.Failed)
-              TUFailed.insert(Files[I].Input);
-            if (Progress)
-              Progress("parsing", "", ++ParsesDone, Parses);
-            return SR;
-          };
-          if (Config == 0)
-            Host = Pool.async(Task);
-          else
-            Pool.async(Task);
-        }
-      }
-      Pool.wait();
-    };
-    std::vector<size_t> Units;
-    for (size_t I = 0; I < Files.size(); ++I)
-      if (ToParse[I] && Parseable(I))
-        Units.push_back(I);
-    ParseUnits(Units);
-    // A ported unit whose facts reach a job left out of the port: that
-    // job's facts may have changed. (A unit parsed only for another file's
-    // facts is unchanged, so are the facts it gives.)
-    bool Escaped = false;
-    for (auto &KV : UnitFacts)
-      for (size_t J : ToPort[KV.first] ? KV.second : std::set<size_t>())
-        if (!ToPort[J]) {
-          Escaped = true;
-          if (Plan.OnEscape == RunPlan::AddTouched)
-            ToPort[J] = true;
-        }
-    if (Escaped && Plan.OnEscape == RunPlan::Widen) {
-      std::vector<size_t> Rest;
-      for (size_t I = 0; I < Files.size(); ++I)
-        if (!ToParse[I] && Parseable(I))
-          Rest.push_back(I);
-      ParseUnits(Rest);
-      std::fill(ToPort.begin(), ToPort.end(), 1);
-    }
-  }
+/// The phases of Porter::run, over a RunState.
+class PortPhases {
+public:
+  PortPhases(Porter &P, const Options &Opts, const MapTable &Maps, PhaseTimes *Times,
+             const Porter::ProgressFn &Progress)
+      : P(P), Opts(Opts), Maps(Maps), Times(Times), Progress(Progress) {}
+
+  /// Keys the jobs by real path; takes the plan's parse and port sets.
+  void keyInputs(RunState &St);
+  /// Parses the planned units (all of them when facts escape the plan),
+  /// collecting their facts and errors.
+  void parsePhase(RunState &St, llvm::ThreadPool &Pool);
+  /// Runs the token rules over every job to port.
+  std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
+
+private:
+  /// Whether job `I` is a translation unit worth a parse.
+  bool parseable(const RunState &St, size_t I) const;
+  /// Queues every configuration's parse of `Units` and waits for them.
+  void parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
+                  const std::vector<size_t> &Units);
+  /// One parse of unit `I` in `Config` (or the host's result, when it
+  /// stands for this configuration), merged into `St`.
+  SemanticResult parseTask(RunState &St, SemanticPass &Pass, size_t I, size_t Config,
+                           std::shared_future<SemanticResult> Host);
+  /// The token rules over job `I`, with its facts and its unit's errors.
+  FileResult portJob(RunState &St, size_t I);
+
+  Porter &P;
+  const Options &Opts;
+  const MapTable &Maps;
+  PhaseTimes *Times;
+  const Porter::ProgressFn &Progress;
+};
+
+} // namespace
+
+std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned Jobs,
+                                    const RunPlan &Plan) {
+  RunState St(Files, Plan);
+  PortPhases Phases(*this, Opts, Maps, Times, Progress);
+  Phases.keyInputs(St);
+  // Read every input once.
+  readInputs(Files, St.Texts, St.ReadErrors);
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
+  // Phase 1: semantic passes, one task per translation unit and configuration.
+  if (Opts.Semantic)
+    Phases.parsePhase(St, Pool);
   if (dumpIndexRequested())
     for (size_t I = 0; I < Files.size(); ++I) {
-      auto It = Facts.find(Keys[I]);
-      if (It != Facts.end())
-        dumpIndex(llvm::errs(), Files[I].Input, Texts[I], It->second.Index);
+      auto It = St.Facts.find(St.Keys[I]);
+      if (It != St.Facts.end())
+        dumpIndex(llvm::errs(), Files[I].Input, St.Texts[I], It->second.Index);
     }
-
   // Phase 2: token rules, one task per file.
+  std::vector<FileResult> Results = Phases.portPhase(St, Pool);
+  for (auto &KV : St.UnitFacts) {
+    FileResult &R = Results[KV.first];
+    for (size_t J : KV.second)
+      R.FactFiles.push_back(Files[J].Input);
+    const auto &Reads = St.UnitReads[KV.first];
+    R.Reads.assign(Reads.begin(), Reads.end());
+  }
+  for (auto &R : Results)
+    sortAndDedupFindings(R.Findings);
+  return Results;
+}
+
+void PortPhases::keyInputs(RunState &St) {
+  const std::vector<FileJob> &Files = St.Files;
+  // The semantic passes name files by their real paths (symlinks resolved),
+  // so the ported set and the facts are keyed by real path too: an input
+  // reached through a symlinked directory keeps its facts.
+  for (size_t I = 0; I < Files.size(); ++I) {
+    llvm::SmallString<256> Real;
+    St.Keys[I] = llvm::sys::fs::real_path(Files[I].Input, Real) ? Files[I].Input
+                                                                  : std::string(Real.str());
+    St.Ported.insert(St.Keys[I]);
+    St.JobOfKey.emplace(St.Keys[I], I);
+  }
+  St.ToParse = St.Plan.Parse;
+  St.ToPort = St.Plan.Port;
+  St.ToParse.resize(Files.size(), St.Plan.Parse.empty());
+  St.ToPort.resize(Files.size(), St.Plan.Port.empty());
+}
+
+bool PortPhases::parseable(const RunState &St, size_t I) const {
+  const std::vector<FileJob> &Files = St.Files;
+  // .cu files are always parsed (so their errors are reported); other
+  // sources only when they use CUDA.
+  bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
+  return Files[I].IsTU && St.ReadErrors[I].empty() && !looksAlreadyHip(St.Texts[I], Maps) &&
+         (IsCu || worthParsing(St.Texts[I], Maps));
+}
+
+void PortPhases::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
+  const std::vector<FileJob> &Files = St.Files;
+  const RunPlan &Plan = St.Plan;
+  std::set<std::string> &Ported = St.Ported;
+  auto IsPorted = [&Ported](llvm::StringRef P) { return Ported.count(P.str()) > 0; };
+  SemanticPass Pass(Opts, Maps, IsPorted, Times);
+  std::vector<size_t> Units;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (St.ToParse[I] && parseable(St, I))
+      Units.push_back(I);
+  parseUnits(St, Pass, Pool, Units);
+  // A ported unit whose facts reach a job left out of the port: that
+  // job's facts may have changed. (A unit parsed only for another file's
+  // facts is unchanged, so are the facts it gives.)
+  bool Escaped = false;
+  for (auto &KV : St.UnitFacts)
+    for (size_t J : St.ToPort[KV.first] ? KV.second : std::set<size_t>())
+      if (!St.ToPort[J]) {
+        Escaped = true;
+        if (Plan.OnEscape == RunPlan::AddTouched)
+          St.ToPort[J] = true;
+      }
+  if (Escaped && Plan.OnEscape == RunPlan::Widen) {
+    std::vector<size_t> Rest;
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (!St.ToParse[I] && parseable(St, I))
+        Rest.push_back(I);
+    parseUnits(St, Pass, Pool, Rest);
+    std::fill(St.ToPort.begin(), St.ToPort.end(), 1);
+  }
+}
+
+void PortPhases::parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
+                            const std::vector<size_t> &Units) {
+  const std::vector<FileJob> &Files = St.Files;
+  St.ParsesDone = St.Parses = 0;
+  for (size_t I : Units) {
+    Pass.planUnit(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Files[I].HostOnly);
+    St.Parses += unsigned(Pass.numConfigs() - (Files[I].HostOnly ? 1 : 0));
+  }
+  for (size_t I : Units) {
+    St.UnitFacts[I].insert(I);
+    // The host parse is queued first: a --config set it proves equal
+    // (SemanticResult::SameAsHost) takes its result instead of parsing.
+    std::shared_future<SemanticResult> Host;
+    for (size_t Config = 0; Config < Pass.numConfigs(); ++Config) {
+      // A host-only source has no device compilation (FileJob::HostOnly).
+      if (Files[I].HostOnly && CompileSetup::isDevice(Config)) {
+        if (Times)
+          ++Times->HostOnlyDeviceSkipped;
+        continue;
+      }
+      auto Task = [this, &St, &Pass, I, Config, Host] {
+        return parseTask(St, Pass, I, Config, Host);
+      };
+      if (Config == 0)
+        Host = Pool.async(Task);
+      else
+        Pool.async(Task);
+    }
+  }
+  Pool.wait();
+}
+
+SemanticResult PortPhases::parseTask(RunState &St, SemanticPass &Pass, size_t I,
+                                     size_t Config, std::shared_future<SemanticResult> Host) {
+  const std::vector<FileJob> &Files = St.Files;
+  if (Progress) {
+    std::lock_guard<std::mutex> Lock(St.Mu);
+    Progress("parsing", Files[I].Input, St.ParsesDone, St.Parses);
+  }
+  SemanticResult SR;
+  if (Config >= 2 && Opts.SkipEqualConfigs && Host.get().SameAsHost.size() > Config &&
+      Host.get().SameAsHost[Config]) {
+    SR = Host.get();
+    if (Times)
+      ++Times->ParsesSkipped;
+  } else {
+    SR = Pass.runConfig(Files[I].Input, Files[I].Flags, Files[I].WorkDir, Config);
+  }
+  std::vector<std::string> Reads = readsOf(SR.Facts);
+  std::lock_guard<std::mutex> Lock(St.Mu);
+  for (auto &KV : SR.Facts) {
+    St.Facts[KV.first].mergeFrom(KV.second);
+    auto J = St.JobOfKey.find(KV.first);
+    if (J != St.JobOfKey.end())
+      St.UnitFacts[I].insert(J->second);
+  }
+  St.UnitReads[I].insert(Reads.begin(), Reads.end());
+  auto &Errs = St.TUErrors[Files[I].Input];
+  Errs.insert(Errs.end(), SR.Errors.begin(), SR.Errors.end());
+  if (SR.Failed)
+    St.TUFailed.insert(Files[I].Input);
+  if (Progress)
+    Progress("parsing", "", ++St.ParsesDone, St.Parses);
+  return SR;
+}
+
+std::vector<FileResult> PortPhases::portPhase(RunState &St, llvm::ThreadPool &Pool) {
+  const std::vector<FileJob> &Files = St.Files;
   std::vector<FileResult> Results(Files.size());
   unsigned FilesDone = 0;
-  unsigned ToPortCount = unsigned(std::count(ToPort.begin(), ToPort.end(), 1));
+  unsigned ToPortCount = unsigned(std::count(St.ToPort.begin(), St.ToPort.end(), 1));
   for (size_t I = 0; I < Files.size(); ++I) {
-    if (!ToPort[I]) {
+    if (!St.ToPort[I]) {
       Results[I].Input = Files[I].Input;
       Results[I].Output = Files[I].Output;
       Results[I].Skipped = true;
@@ -373,175 +463,229 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
     Pool.async([&, I] {
       const FileJob &J = Files[I];
       if (Progress) {
-        std::lock_guard<std::mutex> Lock(Mu);
+        std::lock_guard<std::mutex> Lock(St.Mu);
         Progress("porting", J.Input, FilesDone, ToPortCount);
       }
-      FileResult R;
-      if (!ReadErrors[I].empty()) {
-        R = unreadableResult(J.Input, ReadErrors[I]);
-      } else {
-        FileFacts FF;
-        {
-          std::lock_guard<std::mutex> Lock(Mu);
-          auto It = Facts.find(Keys[I]);
-          if (It != Facts.end())
-            FF = It->second;
-        }
-        {
-          std::optional<PhaseTimer> T;
-          if (Times)
-            T.emplace(Times->RulesNs);
-          R = portBuffer(J.Input, Texts[I], FF, !J.IsTU);
-        }
-        std::lock_guard<std::mutex> Lock(Mu);
-        auto EIt = TUErrors.find(J.Input);
-        if (EIt != TUErrors.end())
-          R.Findings.insert(R.Findings.begin(), EIt->second.begin(), EIt->second.end());
-        if (TUFailed.count(J.Input))
-          R.Failed = true;
-      }
+      FileResult R = portJob(St, I);
       R.Output = J.Output;
       Results[I] = std::move(R);
       if (Progress) {
-        std::lock_guard<std::mutex> Lock(Mu);
+        std::lock_guard<std::mutex> Lock(St.Mu);
         Progress("porting", "", ++FilesDone, ToPortCount);
       }
     });
   }
   Pool.wait();
-  for (auto &KV : UnitFacts) {
-    FileResult &R = Results[KV.first];
-    for (size_t J : KV.second)
-      R.FactFiles.push_back(Files[J].Input);
-    const auto &Reads = UnitReads[KV.first];
-    R.Reads.assign(Reads.begin(), Reads.end());
-  }
-  for (auto &R : Results)
-    sortAndDedupFindings(R.Findings);
   return Results;
 }
 
+FileResult PortPhases::portJob(RunState &St, size_t I) {
+  const FileJob &J = St.Files[I];
+  if (!St.ReadErrors[I].empty())
+    return unreadableResult(J.Input, St.ReadErrors[I]);
+  FileFacts FF;
+  {
+    std::lock_guard<std::mutex> Lock(St.Mu);
+    auto It = St.Facts.find(St.Keys[I]);
+    if (It != St.Facts.end())
+      FF = It->second;
+  }
+  FileResult R;
+  {
+    std::optional<PhaseTimer> T;
+    if (Times)
+      T.emplace(Times->RulesNs);
+    R = P.portBuffer(J.Input, St.Texts[I], FF, !J.IsTU);
+  }
+  std::lock_guard<std::mutex> Lock(St.Mu);
+  auto EIt = St.TUErrors.find(J.Input);
+  if (EIt != St.TUErrors.end())
+    R.Findings.insert(R.Findings.begin(), EIt->second.begin(), EIt->second.end());
+  if (St.TUFailed.count(J.Input))
+    R.Failed = true;
+  return R;
+}
 
-std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
-                        llvm::StringRef NewName) {
-  if (R.Original == R.Ported)
-    return "";
-  llvm::StringRef Old = R.Original;
-  // Line start offsets of the original.
-  std::vector<unsigned> LineStart = {0};
-  for (unsigned I = 0; I < Old.size(); ++I)
-    if (Old[I] == '\n')
-      LineStart.push_back(I + 1);
-  if (LineStart.back() == Old.size() && LineStart.size() > 1)
-    LineStart.pop_back();
-  unsigned NLines = LineStart.size();
-  auto LineOf = [&](unsigned Off) {
+
+namespace {
+
+/// patch(1) needs this marker after a last line without '\n'.
+const char *const NoEol = "\\ No newline at end of file\n";
+
+/// The original text of a diff, by lines.
+struct DiffText {
+  explicit DiffText(llvm::StringRef Old) : Old(Old), LineStart{0} {
+    for (unsigned I = 0; I < Old.size(); ++I)
+      if (Old[I] == '\n')
+        LineStart.push_back(I + 1);
+    if (LineStart.back() == Old.size() && LineStart.size() > 1)
+      LineStart.pop_back();
+    NLines = LineStart.size();
+    NoEolAtEnd = !Old.empty() && Old.back() != '\n';
+  }
+  /// The line (0-based) holding byte `Off`.
+  unsigned lineOf(unsigned Off) const {
     return unsigned(std::upper_bound(LineStart.begin(), LineStart.end(), Off) -
                     LineStart.begin() - 1);
-  };
-  auto LineEnd = [&](unsigned L) {
+  }
+  /// The offset just past line `L` (its '\n' included).
+  unsigned lineEnd(unsigned L) const {
     return L + 1 < NLines ? LineStart[L + 1] : (unsigned)Old.size();
-  };
-  // Group edits into hunks of changed lines [First, Last].
-  struct Hunk {
-    unsigned First, Last;
-    std::vector<const Edit *> Edits;
-  };
+  }
+  llvm::StringRef line(unsigned L) const {
+    return Old.slice(LineStart[L], lineEnd(L)).rtrim('\n');
+  }
+  /// Whole lines inserted before a line (an #include added above the first
+  /// code line): added lines there, the line itself unchanged.
+  bool isLineInsert(const Edit &E) const {
+    bool AtLineStart = E.Offset == 0 || (E.Offset <= Old.size() && Old[E.Offset - 1] == '\n');
+    return E.Length == 0 && E.Offset < Old.size() && AtLineStart &&
+           llvm::StringRef(E.Text).endswith("\n");
+  }
+
+  llvm::StringRef Old;
+  std::vector<unsigned> LineStart; ///< line start offsets
+  unsigned NLines = 0;
+  bool NoEolAtEnd = false;
+};
+
+/// Changed lines [First, Last] of the original and the edits in them.
+struct Hunk {
+  unsigned First, Last;
+  std::vector<const Edit *> Edits;
+};
+
+const unsigned DiffContext = 3;
+
+/// Groups edits (in offset order) into hunks whose context lines touch.
+std::vector<Hunk> groupHunks(const DiffText &T, const std::vector<Edit> &Edits) {
   std::vector<Hunk> Hunks;
-  const unsigned Ctx = 3;
-  for (const Edit &E : R.Edits) {
-    unsigned A = LineOf(E.Offset);
-    unsigned B = LineOf(E.Length ? E.Offset + E.Length - 1 : E.Offset);
+  const unsigned Ctx = DiffContext;
+  for (const Edit &E : Edits) {
+    unsigned A = T.lineOf(E.Offset);
+    unsigned B = T.lineOf(E.Length ? E.Offset + E.Length - 1 : E.Offset);
     if (!Hunks.empty() && A <= Hunks.back().Last + 2 * Ctx + 1) {
       Hunks.back().Last = std::max(Hunks.back().Last, B);
       Hunks.back().Edits.push_back(&E);
     } else
       Hunks.push_back({A, B, {&E}});
   }
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << "--- " << OldName << "\n+++ " << NewName << "\n";
-  int Delta = 0;
-  // patch(1) needs this marker after a last line without '\n'.
-  const char *NoEol = "\\ No newline at end of file\n";
-  bool OldNoEol = !Old.empty() && Old.back() != '\n';
-  auto OldLine = [&](unsigned L) { return Old.slice(LineStart[L], LineEnd(L)).rtrim('\n'); };
-  // Whole lines inserted before a line (an #include added above the first
-  // code line): added lines there, the line itself unchanged.
-  auto IsLineInsert = [&](const Edit &E) {
-    bool AtLineStart = E.Offset == 0 || (E.Offset <= Old.size() && Old[E.Offset - 1] == '\n');
-    return E.Length == 0 && E.Offset < Old.size() && AtLineStart &&
-           llvm::StringRef(E.Text).endswith("\n");
-  };
-  for (const Hunk &H : Hunks) {
-    unsigned CtxFirst = H.First >= Ctx ? H.First - Ctx : 0;
-    unsigned CtxLast = std::min(NLines - 1, H.Last + Ctx);
+  return Hunks;
+}
+
+/// The body of one hunk, and its line counts.
+class HunkWriter {
+public:
+  HunkWriter(const DiffText &T, const Hunk &H) : T(T), H(H), BS(Body) {
+    CtxFirst = H.First >= DiffContext ? H.First - DiffContext : 0;
+    CtxLast = std::min(T.NLines - 1, H.Last + DiffContext);
     // Which lines do the hunk's edits touch?
-    std::vector<bool> Touched(CtxLast - CtxFirst + 1, false);
+    Touched.assign(CtxLast - CtxFirst + 1, false);
     for (const Edit *E : H.Edits) {
-      if (IsLineInsert(*E))
+      if (T.isLineInsert(*E))
         continue;
-      unsigned A = LineOf(E->Offset);
-      unsigned B = LineOf(E->Length ? E->Offset + E->Length - 1 : E->Offset);
+      unsigned A = T.lineOf(E->Offset);
+      unsigned B = T.lineOf(E->Length ? E->Offset + E->Length - 1 : E->Offset);
       for (unsigned L = A; L <= B; ++L)
         Touched[L - CtxFirst] = true;
     }
-    // Body lines: unchanged lines as context, each run of touched lines as
-    // its old lines removed and its new text added.
-    std::string Body;
-    llvm::raw_string_ostream BS(Body);
-    unsigned OldCount = 0, NewCount = 0;
+  }
+
+  /// Body lines: unchanged lines as context, each run of touched lines as
+  /// its old lines removed and its new text added.
+  void write() {
     for (unsigned L = CtxFirst; L <= CtxLast;) {
       if (!Touched[L - CtxFirst]) {
-        for (const Edit *Ed : H.Edits)
-          if (IsLineInsert(*Ed) && Ed->Offset == LineStart[L]) {
-            llvm::StringRef Added = llvm::StringRef(Ed->Text).drop_back();
-            llvm::SmallVector<llvm::StringRef, 4> AddedLines;
-            Added.split(AddedLines, '\n');
-            for (llvm::StringRef AL : AddedLines)
-              BS << "+" << AL << "\n", ++NewCount;
-          }
-        BS << " " << OldLine(L) << "\n";
-        if (OldNoEol && L == NLines - 1)
-          BS << NoEol;
-        ++OldCount, ++NewCount, ++L;
+        contextLine(L);
+        ++L;
         continue;
       }
       unsigned RunEnd = L;
       while (RunEnd + 1 <= CtxLast && Touched[RunEnd + 1 - CtxFirst])
         ++RunEnd;
-      unsigned B = LineStart[L], E = LineEnd(RunEnd);
-      std::string New;
-      unsigned Pos = B;
-      for (const Edit *Ed : H.Edits)
-        if (Ed->Offset >= B && Ed->Offset <= E && Ed->Offset >= Pos) {
-          if (Ed->Offset == E && Ed->Length == 0 && E != Old.size())
-            continue; // insertion at the next line's start belongs to it
-          New.append(Old.data() + Pos, Ed->Offset - Pos);
-          New += Ed->Text;
-          Pos = Ed->Offset + Ed->Length;
-        }
-      if (Pos < E)
-        New.append(Old.data() + Pos, E - Pos);
-      for (unsigned K = L; K <= RunEnd; ++K, ++OldCount) {
-        BS << "-" << OldLine(K) << "\n";
-        if (OldNoEol && K == NLines - 1)
-          BS << NoEol;
-      }
-      llvm::SmallVector<llvm::StringRef, 16> NewLines;
-      llvm::StringRef(New).split(NewLines, '\n');
-      if (!NewLines.empty() && NewLines.back().empty())
-        NewLines.pop_back();
-      for (llvm::StringRef NL : NewLines)
-        BS << "+" << NL << "\n", ++NewCount;
-      if (RunEnd == NLines - 1 && !New.empty() && New.back() != '\n')
-        BS << NoEol;
+      changedRun(L, RunEnd);
       L = RunEnd + 1;
     }
-    OS << "@@ -" << CtxFirst + 1 << "," << OldCount << " +" << int(CtxFirst + 1) + Delta
-       << "," << NewCount << " @@\n"
-       << BS.str();
-    Delta += int(NewCount) - int(OldCount);
+  }
+
+  std::string &body() { return BS.str(); }
+
+  unsigned CtxFirst, CtxLast;
+  unsigned OldCount = 0, NewCount = 0;
+
+private:
+  /// Line `L` unchanged, after the whole lines inserted before it.
+  void contextLine(unsigned L) {
+    for (const Edit *Ed : H.Edits)
+      if (T.isLineInsert(*Ed) && Ed->Offset == T.LineStart[L]) {
+        llvm::StringRef Added = llvm::StringRef(Ed->Text).drop_back();
+        llvm::SmallVector<llvm::StringRef, 4> AddedLines;
+        Added.split(AddedLines, '\n');
+        for (llvm::StringRef AL : AddedLines)
+          BS << "+" << AL << "\n", ++NewCount;
+      }
+    BS << " " << T.line(L) << "\n";
+    if (T.NoEolAtEnd && L == T.NLines - 1)
+      BS << NoEol;
+    ++OldCount, ++NewCount;
+  }
+
+  /// Lines [L, RunEnd] as removed, their edited text as added.
+  void changedRun(unsigned L, unsigned RunEnd) {
+    llvm::StringRef Old = T.Old;
+    unsigned B = T.LineStart[L], E = T.lineEnd(RunEnd);
+    std::string New;
+    unsigned Pos = B;
+    for (const Edit *Ed : H.Edits)
+      if (Ed->Offset >= B && Ed->Offset <= E && Ed->Offset >= Pos) {
+        if (Ed->Offset == E && Ed->Length == 0 && E != Old.size())
+          continue; // insertion at the next line's start belongs to it
+        New.append(Old.data() + Pos, Ed->Offset - Pos);
+        New += Ed->Text;
+        Pos = Ed->Offset + Ed->Length;
+      }
+    if (Pos < E)
+      New.append(Old.data() + Pos, E - Pos);
+    for (unsigned K = L; K <= RunEnd; ++K, ++OldCount) {
+      BS << "-" << T.line(K) << "\n";
+      if (T.NoEolAtEnd && K == T.NLines - 1)
+        BS << NoEol;
+    }
+    llvm::SmallVector<llvm::StringRef, 16> NewLines;
+    llvm::StringRef(New).split(NewLines, '\n');
+    if (!NewLines.empty() && NewLines.back().empty())
+      NewLines.pop_back();
+    for (llvm::StringRef NL : NewLines)
+      BS << "+" << NL << "\n", ++NewCount;
+    if (RunEnd == T.NLines - 1 && !New.empty() && New.back() != '\n')
+      BS << NoEol;
+  }
+
+  const DiffText &T;
+  const Hunk &H;
+  std::string Body;
+  llvm::raw_string_ostream BS;
+  std::vector<bool> Touched;
+};
+
+} // namespace
+
+std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
+                        llvm::StringRef NewName) {
+  if (R.Original == R.Ported)
+    return "";
+  DiffText T(R.Original);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "--- " << OldName << "\n+++ " << NewName << "\n";
+  int Delta = 0;
+  for (const Hunk &H : groupHunks(T, R.Edits)) {
+    HunkWriter W(T, H);
+    W.write();
+    OS << "@@ -" << W.CtxFirst + 1 << "," << W.OldCount << " +" << int(W.CtxFirst + 1) + Delta
+       << "," << W.NewCount << " @@\n"
+       << W.body();
+    Delta += int(W.NewCount) - int(W.OldCount);
   }
   return OS.str();
 }

@@ -1,5 +1,6 @@
 #include "cu2hip/Rule.h"
 #include "cu2hip/ByteRanges.h"
+#include "cu2hip/LineTable.h"
 #include <algorithm>
 
 namespace cu2hip {
@@ -136,15 +137,9 @@ std::string FileContext::withEol(llvm::StringRef Text) const {
 }
 
 std::pair<unsigned, unsigned> FileContext::lineColOf(unsigned Offset) {
-  if (LineStarts.empty()) {
-    LineStarts.push_back(0);
-    for (unsigned I = 0; I < Buffer.size(); ++I)
-      if (Buffer[I] == '\n')
-        LineStarts.push_back(I + 1);
-  }
-  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
-  unsigned Line = unsigned(It - LineStarts.begin());
-  return {Line, Offset - LineStarts[Line - 1] + 1};
+  if (LineStarts.empty())
+    LineStarts = LineTable::lineStarts(Buffer);
+  return LineTable::lineColIn(LineStarts, Offset);
 }
 
 bool FileContext::isMemberOrForeignQualified(size_t I) const {

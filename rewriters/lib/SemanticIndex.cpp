@@ -1,4 +1,5 @@
 #include "cu2hip/SemanticIndex.h"
+#include "cu2hip/LineTable.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
 #include <algorithm>
@@ -107,16 +108,10 @@ bool dumpIndexRequested() { return DumpIndex; }
 
 void dumpIndex(llvm::raw_ostream &OS, llvm::StringRef Path, llvm::StringRef Text,
                const SemanticIndex &Idx) {
-  std::vector<unsigned> LineStarts = {0};
-  for (unsigned I = 0; I < Text.size(); ++I)
-    if (Text[I] == '\n')
-      LineStarts.push_back(I + 1);
+  LineTable Table(Text);
   auto Where = [&](unsigned Off) {
-    auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Off);
-    unsigned Line = unsigned(It - LineStarts.begin());
-    return (Path + ":" + llvm::Twine(Line) + ":" +
-            llvm::Twine(Off - LineStarts[Line - 1] + 1) + ": ")
-        .str();
+    auto [Line, Col] = Table.lineCol(Off);
+    return (Path + ":" + llvm::Twine(Line) + ":" + llvm::Twine(Col) + ": ").str();
   };
   // One list sorted by offset, so a reader sees the file in order.
   std::vector<std::pair<unsigned, std::string>> Lines;

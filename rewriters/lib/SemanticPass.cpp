@@ -3,6 +3,7 @@
 #include "cu2hip/BundledHeaders.h"
 #include "cu2hip/ByteRanges.h"
 #include "cu2hip/CompileSetup.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/IndexBuilder.h"
 #include "cu2hip/SdkBodies.h"
 #include "cu2hip/SourcePaths.h"
@@ -37,27 +38,6 @@ using namespace clang;
 using namespace clang::tooling;
 
 namespace cu2hip {
-
-std::string findCudaPath(llvm::StringRef Explicit) {
-  std::vector<std::string> Candidates;
-  if (!Explicit.empty())
-    Candidates.push_back(Explicit.str());
-  else {
-    if (auto Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
-      Candidates.push_back(*Env);
-    Candidates.push_back("/usr/local/cuda");
-  }
-  for (auto &C : Candidates) {
-    // Clang 16's CUDA detection takes a directory with include/ and bin/
-    // only; without bin/ it ignores the SDK and the parse has no CUDA.
-    llvm::SmallString<256> P(C), Bin(C);
-    llvm::sys::path::append(P, "include", "cuda_runtime.h");
-    llvm::sys::path::append(Bin, "bin");
-    if (llvm::sys::fs::exists(P) && llvm::sys::fs::is_directory(Bin))
-      return C;
-  }
-  return "";
-}
 
 std::vector<std::string> filterCompileFlags(const std::vector<std::string> &Cmd) {
   std::vector<std::string> R;
@@ -463,23 +443,6 @@ void SemanticPass::planUnit(const std::string &File, const std::vector<std::stri
   Setup->planUnit(File, Flags, WorkDir, HostOnly);
 }
 
-SemanticResult SemanticPass::run(const std::string &File,
-                                 const std::vector<std::string> &Flags,
-                                 const std::string &WorkDir) {
-  SemanticResult All;
-  std::set<std::string> Seen;
-  for (size_t C = 0; C < numConfigs(); ++C) {
-    SemanticResult R = runConfig(File, Flags, WorkDir, C);
-    All.Failed |= R.Failed;
-    for (Finding &F : R.Errors)
-      if (Seen.insert(F.File + ":" + std::to_string(F.Line) + ":" + F.Message).second)
-        All.Errors.push_back(F);
-    for (auto &KV : R.Facts)
-      All.Facts[KV.first].mergeFrom(KV.second);
-  }
-  return All;
-}
-
 /// Runs `Tool` with `Factory`'s actions set up as `S`, in a
 /// CrashRecoveryContext: false when Clang crashed (loading the prelude's
 /// PCH, ParseSetup::OnPchCrash, or on the unit itself).
@@ -655,158 +618,185 @@ Finding unparseableName(const std::string &File) {
 
 } // namespace
 
+/// The state of one unit's parses in one configuration (runConfig): the
+/// setup of the parse to run, and what the last parse found.
+struct SemanticPass::UnitRun {
+  UnitRun(const std::string &File, const std::vector<std::string> &Flags,
+          const std::string &WorkDir, size_t Config)
+      : File(File), Flags(Flags), WorkDir(WorkDir), Config(Config) {}
+  const std::string &File;
+  const std::vector<std::string> &Flags;
+  const std::string &WorkDir;
+  size_t Config;
+  SemanticResult Result;
+  std::vector<ConfigOutcome> Outcomes = std::vector<ConfigOutcome>(1);
+  /// Set when the parse reads the installed SDK rather than the bundled
+  /// headers (BundledHeaders.h), with the note that says why.
+  bool OnSdk = false;
+  std::optional<Finding> SdkNote;
+  ParseSetup S;
+  std::unique_ptr<ErrorCollector> Diags;
+  /// The PCH the previous parse crashed with or was refused
+  /// (ParseSetup::OnPchCrash), to blame once a parse without it runs.
+  std::function<void()> BlamePch;
+  /// Clang crashed on the unit with no PCH: no parse result.
+  bool Crashed = false;
+  /// The name the unit is parsed under, and its bytes when aliased.
+  ParseName Name{File};
+  std::string AliasText;
+  /// IsPorted, with the alias counted as the unit.
+  std::function<bool(llvm::StringRef)> PortedHere;
+};
+
 SemanticResult SemanticPass::runConfig(const std::string &File,
                                        const std::vector<std::string> &Flags,
                                        const std::string &WorkDir, size_t Config) {
-
-  const ParseName Name(File);
-  if (Name.unparseable()) {
+  UnitRun U(File, Flags, WorkDir, Config);
+  if (U.Name.unparseable()) {
     SemanticResult Refused;
     Refused.Failed = true;
     Refused.Errors.push_back(unparseableName(File));
     return Refused;
   }
-  std::function<bool(llvm::StringRef)> PortedHere = [&](llvm::StringRef P) {
-    return P == Name.Alias || IsPorted(P);
-  };
-  std::string AliasText; // the bytes the alias maps, alive through the parses
-  if (Name.aliased())
-    if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                               /*RequiresNullTerminator=*/false))
-      AliasText = (*Buf)->getBuffer().str();
-  SemanticResult Result;
-  std::vector<ConfigOutcome> Outcomes(1);
+  U.PortedHere = [this, &U](llvm::StringRef P) { return P == U.Name.Alias || IsPorted(P); };
+  if (U.Name.aliased())
+    if (auto Buf = readFileChecked(File))
+      U.AliasText = (*Buf)->getBuffer().str();
+    else
+      llvm::consumeError(Buf.takeError());
   // Parsing with the installed SDK rather than the bundled headers: from
   // the start when a -D/-U may change what the SDK declares.
-  std::optional<Finding> SdkNote = sdkFromStart(File, Flags, Config);
-  bool OnSdk = SdkNote.has_value();
-  if (OnSdk && Times)
+  U.SdkNote = sdkFromStart(File, Flags, Config);
+  U.OnSdk = U.SdkNote.has_value();
+  if (U.OnSdk && Times)
     ++Times->SdkRedone;
   CompileSetup::Mode First;
-  First.InstalledSdk = OnSdk;
-  ParseSetup S = Setup->prepare(File, Flags, Config, First);
-  std::function<void()> BlamePch;
-  // Parses the unit again, with what it had found dropped.
-  auto Redo = [&](bool SdkBodies, bool NoPrelude) {
-    Result = SemanticResult();
-    Outcomes.assign(1, ConfigOutcome());
-    CompileSetup::Mode M;
-    M.AllowUnion = false;
-    M.SdkBodies = SdkBodies;
-    M.NoPrelude = NoPrelude;
-    M.InstalledSdk = OnSdk;
-    S = Setup->prepare(File, Flags, Config, M);
-  };
-  for (;;) {
-    std::optional<PhaseTimer> T;
-    if (Times) {
-      T.emplace(Times->ParseNs);
-      ++Times->Parses;
-    }
-    // A physical file system of its own: ClangTool changes the working
-    // directory per compile command, which must not be process-wide while
-    // other files are parsed in parallel (-j).
-    FixedCompilationDatabase Db(WorkDir.empty() ? "." : WorkDir, S.Args);
-    ClangTool Tool(Db, {Name.Alias}, std::make_shared<PCHContainerOperations>(), S.FS);
-    for (auto &M : S.Mapped)
-      Tool.mapVirtualFile(M.first == File ? Name.Alias : M.first, M.second);
-    if (Name.aliased() && !S.Mapped.count(File))
-      Tool.mapVirtualFile(Name.Alias, AliasText);
-    ErrorCollector Diags;
-    // What the shared prelude reported comes first, as in a parse of its own.
-    Diags.Errors = S.PreludeErrors;
-    Diags.Failed = S.PreludeFailed;
-    Tool.setDiagnosticConsumer(&Diags);
-    Tool.setPrintErrorMessage(false);
-    const SdkFallback *Fallback = OnSdk ? nullptr : Opts.Fallback.get();
-    ActionSetup Actions{Opts, Maps, PortedHere, Config, S.Bodies, {}, Fallback};
-    if (Config == 0)
-      for (size_t C = 2; C < numConfigs(); ++C)
-        if (auto Names = Setup->configMacros(C))
-          Actions.ConfigNames.insert(Actions.ConfigNames.end(), Names->begin(), Names->end());
-    ActionFactory Factory(Actions, Outcomes[0]);
-    Diags.OwnPch = S.UsesPCH;
-    Diags.Fallback = Fallback;
-    bool Ran = runRecovering(Tool, Factory, S);
-    if (!Ran && !S.UsesPCH) {
-      SemanticResult Crashed;
-      Crashed.Failed = true;
-      Crashed.Errors.push_back(clangCrashed(File, Config));
-      return Crashed;
-    }
-    if (!Ran || Diags.PchRefused) {
-      // Clang crashed with the prelude's PCH, or refused it: parse with no
-      // PCH; the PCH is to blame if that parse does not crash too.
-      BlamePch = S.OnPchCrash;
-      if (Times)
-        ++Times->PchFailedRedone;
-      Redo(/*SdkBodies=*/false, /*NoPrelude=*/true);
-      continue;
-    }
-    if (BlamePch) {
-      BlamePch(); // ParseSetup::OnPchCrash
-      BlamePch = nullptr;
-    }
-    Result.Failed = Diags.Failed;
-    if (Config == 0) {
-      std::set<std::string> &Seen = Outcomes[0].SeenNames;
-      Seen.insert(S.PreludeSeen.begin(), S.PreludeSeen.end());
-      Result.SameAsHost.assign(numConfigs(), false);
-      Result.SameAsHost[0] = true;
-      for (size_t C = 2; C < numConfigs(); ++C)
-        if (auto Names = Setup->configMacros(C))
-          // A parse with the bundled headers does not meet the names the
-          // SDK's conditionals test (BundledHeaders.h).
-          Result.SameAsHost[C] = llvm::none_of(*Names, [&](const std::string &N) {
-            return Seen.count(N) || (Fallback && Fallback->userMacroMatters(N));
-          });
-    }
-    // The bundled headers may not stand for the SDK in this parse: parse
-    // with the SDK (BundledHeaders.h).
-    if (Fallback &&
-        (SdkNote = bundledDoubt(File, Diags, S, Outcomes[0], *Fallback, PortedHere))) {
-      OnSdk = true;
-      if (Times)
-        ++Times->SdkRedone;
-      Redo(/*SdkBodies=*/false, /*NoPrelude=*/false);
-      continue;
-    }
-    std::set<std::string> SeenErrors;
-    for (Finding &F : Diags.Errors) {
-      std::string Key = F.File + ":" + std::to_string(F.Line) + ":" + F.Message;
-      if (SeenErrors.insert(Key).second)
-        Result.Errors.push_back(F);
-    }
-    // A rule needed an SDK body that was skipped: parse again with every
-    // body (SdkBodies.h), so that no result depends on the skipping.
-    if (Outcomes[0].NeededSkippedBody && S.Bodies != BodySkip::None) {
-      if (Times)
-        ++Times->SdkBodiesRedone;
-      Redo(/*SdkBodies=*/true, /*NoPrelude=*/false);
-      continue;
-    }
-    // The union prelude's extra headers may have reached the unit: parse
-    // it again with its own prelude (CompileSetup.cpp, "The union prelude").
-    // A header left out of the prelude as the base's was not skipped:
-    // parse it again with no PCH ("Headers the base already included").
-    if (!S.Tripped)
-      break;
-    if (!S.Tripped->load()) {
-      if (Times && S.Guard)
-        ++Times->SupersetUses;
-      break;
-    }
-    bool Union = S.Guard != nullptr;
-    if (Times)
-      ++(Union ? Times->SupersetRedone : Times->NoOpsRedone);
-    Redo(/*SdkBodies=*/false, /*NoPrelude=*/!Union);
+  First.InstalledSdk = U.OnSdk;
+  U.S = Setup->prepare(File, Flags, Config, First);
+  for (RedoReason Why = parseOnce(U); Why != RedoReason::None; Why = parseOnce(U))
+    redo(U, Why);
+  if (U.Crashed) {
+    SemanticResult Crashed;
+    Crashed.Failed = true;
+    Crashed.Errors.push_back(clangCrashed(File, Config));
+    return Crashed;
   }
-  if (SdkNote)
-    Result.Errors.insert(Result.Errors.begin(), *SdkNote);
-  mergeOutcomes(Outcomes, Result);
-  Name.restore(Result);
-  return Result;
+  if (U.SdkNote)
+    U.Result.Errors.insert(U.Result.Errors.begin(), *U.SdkNote);
+  mergeOutcomes(U.Outcomes, U.Result);
+  U.Name.restore(U.Result);
+  return U.Result;
 }
 
+SemanticPass::RedoReason SemanticPass::parseOnce(UnitRun &U) {
+  std::optional<PhaseTimer> T;
+  if (Times) {
+    T.emplace(Times->ParseNs);
+    ++Times->Parses;
+  }
+  const ParseSetup &S = U.S;
+  // A physical file system of its own: ClangTool changes the working
+  // directory per compile command, which must not be process-wide while
+  // other files are parsed in parallel (-j).
+  FixedCompilationDatabase Db(U.WorkDir.empty() ? "." : U.WorkDir, S.Args);
+  ClangTool Tool(Db, {U.Name.Alias}, std::make_shared<PCHContainerOperations>(), S.FS);
+  for (auto &M : S.Mapped)
+    Tool.mapVirtualFile(M.first == U.File ? U.Name.Alias : M.first, M.second);
+  if (U.Name.aliased() && !S.Mapped.count(U.File))
+    Tool.mapVirtualFile(U.Name.Alias, U.AliasText);
+  U.Diags = std::make_unique<ErrorCollector>();
+  ErrorCollector &Diags = *U.Diags;
+  // What the shared prelude reported comes first, as in a parse of its own.
+  Diags.Errors = S.PreludeErrors;
+  Diags.Failed = S.PreludeFailed;
+  Tool.setDiagnosticConsumer(&Diags);
+  Tool.setPrintErrorMessage(false);
+  const SdkFallback *Fallback = U.OnSdk ? nullptr : Opts.Fallback.get();
+  ActionSetup Actions{Opts, Maps, U.PortedHere, U.Config, S.Bodies, {}, Fallback};
+  if (U.Config == 0)
+    for (size_t C = 2; C < numConfigs(); ++C)
+      if (auto Names = Setup->configMacros(C))
+        Actions.ConfigNames.insert(Actions.ConfigNames.end(), Names->begin(), Names->end());
+  ActionFactory Factory(Actions, U.Outcomes[0]);
+  Diags.OwnPch = S.UsesPCH;
+  Diags.Fallback = Fallback;
+  bool Ran = runRecovering(Tool, Factory, S);
+  if (!Ran && !S.UsesPCH) {
+    U.Crashed = true;
+    return RedoReason::None;
+  }
+  return whyRedo(U, Ran);
+}
+
+SemanticPass::RedoReason SemanticPass::whyRedo(UnitRun &U, bool Ran) {
+  const ErrorCollector &Diags = *U.Diags;
+  const ParseSetup &S = U.S;
+  if (!Ran || Diags.PchRefused) {
+    // Clang crashed with the prelude's PCH, or refused it: parse with no
+    // PCH; the PCH is to blame if that parse does not crash too.
+    U.BlamePch = S.OnPchCrash;
+    return RedoReason::PchFailed;
+  }
+  if (U.BlamePch) {
+    U.BlamePch(); // ParseSetup::OnPchCrash
+    U.BlamePch = nullptr;
+  }
+  U.Result.Failed = Diags.Failed;
+  const SdkFallback *Fallback = U.OnSdk ? nullptr : Opts.Fallback.get();
+  if (U.Config == 0)
+    noteSameAsHost(U, Fallback);
+  // The bundled headers may not stand for the SDK in this parse: parse
+  // with the SDK (BundledHeaders.h).
+  if (Fallback &&
+      (U.SdkNote = bundledDoubt(U.File, Diags, S, U.Outcomes[0], *Fallback, U.PortedHere))) {
+    U.OnSdk = true;
+    return RedoReason::BundledDoubt;
+  }
+  std::set<std::string> SeenErrors;
+  for (const Finding &F : Diags.Errors) {
+    std::string Key = F.File + ":" + std::to_string(F.Line) + ":" + F.Message;
+    if (SeenErrors.insert(Key).second)
+      U.Result.Errors.push_back(F);
+  }
+  // A rule needed an SDK body that was skipped: parse again with every
+  // body (SdkBodies.h), so that no result depends on the skipping.
+  if (U.Outcomes[0].NeededSkippedBody && S.Bodies != BodySkip::None)
+    return RedoReason::SdkBodyNeeded;
+  // A header left out of the prelude as the base's was not skipped:
+  // parse it again with no PCH ("Headers the base already included").
+  if (S.Tripped && S.Tripped->load())
+    return RedoReason::BaseNoOpEntered;
+  return RedoReason::None;
+}
+
+void SemanticPass::noteSameAsHost(UnitRun &U, const SdkFallback *Fallback) {
+  std::set<std::string> &Seen = U.Outcomes[0].SeenNames;
+  Seen.insert(U.S.PreludeSeen.begin(), U.S.PreludeSeen.end());
+  U.Result.SameAsHost.assign(numConfigs(), false);
+  U.Result.SameAsHost[0] = true;
+  for (size_t C = 2; C < numConfigs(); ++C)
+    if (auto Names = Setup->configMacros(C))
+      // A parse with the bundled headers does not meet the names the
+      // SDK's conditionals test (BundledHeaders.h).
+      U.Result.SameAsHost[C] = llvm::none_of(*Names, [&](const std::string &N) {
+        return Seen.count(N) || (Fallback && Fallback->userMacroMatters(N));
+      });
+}
+
+void SemanticPass::redo(UnitRun &U, RedoReason Why) {
+  if (Times)
+    ++(Why == RedoReason::PchFailed       ? Times->PchFailedRedone
+       : Why == RedoReason::BundledDoubt  ? Times->SdkRedone
+       : Why == RedoReason::SdkBodyNeeded ? Times->SdkBodiesRedone
+                                          : Times->NoOpsRedone);
+  // Parses the unit again, with what it had found dropped.
+  U.Result = SemanticResult();
+  U.Outcomes.assign(1, ConfigOutcome());
+  CompileSetup::Mode M;
+  M.SdkBodies = Why == RedoReason::SdkBodyNeeded;
+  M.NoPrelude = Why == RedoReason::PchFailed || Why == RedoReason::BaseNoOpEntered;
+  M.InstalledSdk = U.OnSdk;
+  U.S = Setup->prepare(U.File, U.Flags, U.Config, M);
+}
 
 } // namespace cu2hip

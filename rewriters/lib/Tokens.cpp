@@ -1,4 +1,5 @@
 #include "cu2hip/Tokens.h"
+#include "cu2hip/LineTable.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 
@@ -172,15 +173,7 @@ llvm::StringRef TokenStream::argText(const ArgList::Arg &A) const {
 }
 
 std::pair<unsigned, unsigned> lineCol(llvm::StringRef Buffer, unsigned Offset) {
-  unsigned Line = 1, Col = 1;
-  for (unsigned I = 0; I < Offset && I < Buffer.size(); ++I) {
-    if (Buffer[I] == '\n') {
-      ++Line;
-      Col = 1;
-    } else
-      ++Col;
-  }
-  return {Line, Col};
+  return LineTable(Buffer).lineCol(std::min<size_t>(Offset, Buffer.size()));
 }
 
 } // namespace cu2hip

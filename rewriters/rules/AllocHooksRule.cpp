@@ -174,11 +174,6 @@ FlagsKind classifyHostFlags(const FileContext &C, const ArgList::Arg &A) {
 
 } // namespace
 
-llvm::StringRef allocHookFor(llvm::StringRef CudaName) {
-  const HookInfo *H = hookInfo(CudaName);
-  return H ? H->Hook : "";
-}
-
 bool isAllocHookCall(const FileContext &C, size_t I) {
   if (!C.Opts.AllocHooks || !isApiUse(C, I))
     return false;

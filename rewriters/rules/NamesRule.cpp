@@ -144,123 +144,160 @@ public:
     return !(I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)));
   }
 
+  /// What one run() keeps from token to token.
+  struct RunState {
+    std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
+    llvm::StringSet<> UserMacros, ReportedShadow;
+    GuessedDecls Guessed;
+  };
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
-    std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
+    RunState St;
     // A user macro named like a CUDA API (a compatibility shim, or a
     // redirection to the user's own function) keeps its uses as written:
     // renaming them would bypass the macro.
-    llvm::StringSet<> UserMacros, ReportedShadow;
     // Without a parse, user declarations are recognised by spelling, so a
     // port's output (which is not parsed again) keeps them as the first
     // pass did.
-    GuessedDecls Guessed;
     if (!C.Facts.Parsed)
-      Guessed = guessUserDecls(C);
-    bool Renamable = false;
+      St.Guessed = guessUserDecls(C);
     for (size_t I = 0; I < T.size(); ++I)
       if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text))
-        UserMacros.insert(T[I].Text);
+        St.UserMacros.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
         continue;
-      llvm::StringRef Name = T[I].Text;
-      const MapEntry *E = C.Maps.lookupName(Name);
-      if (!E)
-        continue;
-      if (C.Opts.Wave != WaveMode::Keep && isWaveOwnedName(Name))
-        continue;
-      if (C.Opts.AllocHooks && isAllocHookCall(C, I))
-        continue; // rewritten by the alloc-hooks rule
-      if (isMacroNameBeingDefined(C, I)) {
-        C.report("names-user-macro", Severity::Note, T[I].Offset,
-                 ("macro '" + Name + "' defines a CUDA API name; it and its uses "
-                  "are kept as written")
-                     .str());
-        continue;
-      }
-      if (!decideByIdentity(C, I, ReportedShadow, Renamable))
-        continue;
-      if (!Renamable) {
-        if (C.Facts.NoRenameOffsets.count(T[I].Offset) || Guessed.Members.count(T[I].Offset))
-          continue;
-        bool Shadowed = C.Facts.ShadowedNames.count(Name) || UserMacros.count(Name);
-        bool Guess = !Shadowed && Guessed.FileScope.count(Name);
-        if (Shadowed || Guess) {
-          if (ReportedShadow.insert(Name).second)
-            C.report("names-shadowed", Severity::Note, T[I].Offset,
-                     ("'" + Name + "' is declared by the user at namespace scope "
-                      "or as a macro; the name is kept as written in this file" +
-                      (Guess ? " (guessed from spelling: the file was not parsed)" : ""))
-                         .str());
-          continue;
-        }
-      }
-      if (inIncludeDirective(C, I))
-        continue;
-      if (E->isNamespace()) {
-        if (!namesNamespace(C, I))
-          continue;
-      } else if (C.isMemberOrForeignQualified(I)) {
-        // `p.x` is never a CUDA name. `ns::X` with an unmapped qualifier is
-        // not renamed, but an unsupported CUDA entity reached through a
-        // namespace alias (`cg::block_tile_memory`) is still reported.
-        bool Member = T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow);
-        if (!Member && E->status() == MapStatus::Unsupported && !T[I - 2].isIdent("std"))
-          C.report("names-unsupported", Severity::Warning, T[I].Offset,
-                   ("'" + Name + "' has no HIP equivalent" +
-                    (E->Note.empty() ? "" : ": " + E->Note))
-                       .str());
-        continue;
-      }
-      switch (E->status()) {
-      case MapStatus::Unsupported:
+      if (const MapEntry *E = C.Maps.lookupName(T[I].Text))
+        nameAt(C, I, E, St);
+    }
+  }
+
+  /// The mapped name `E` at token `I`: renamed, kept as written, or reported.
+  void nameAt(FileContext &C, size_t I, const MapEntry *E, RunState &St) {
+    const auto &T = C.Toks;
+    llvm::StringRef Name = T[I].Text;
+    if (!isCudaUse(C, I, St))
+      return;
+    if (inIncludeDirective(C, I))
+      return;
+    if (E->isNamespace()) {
+      if (!namesNamespace(C, I))
+        return;
+    } else if (C.isMemberOrForeignQualified(I)) {
+      // `p.x` is never a CUDA name. `ns::X` with an unmapped qualifier is
+      // not renamed, but an unsupported CUDA entity reached through a
+      // namespace alias (`cg::block_tile_memory`) is still reported.
+      bool Member = T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow);
+      if (!Member && E->status() == MapStatus::Unsupported && !T[I - 2].isIdent("std"))
         C.report("names-unsupported", Severity::Warning, T[I].Offset,
                  ("'" + Name + "' has no HIP equivalent" +
                   (E->Note.empty() ? "" : ": " + E->Note))
                      .str());
-        disableCaseLabel(C, I);
-        continue;
-      case MapStatus::Partial:
-        C.report("names-partial", Severity::Note, T[I].Offset,
-                 ("'" + Name + "' -> '" + E->Hip + "' differs in behaviour" +
-                  (E->Note.empty() ? "" : ": " + E->Note))
-                     .str());
-        break;
-      case MapStatus::Supported:
-        break;
-      }
-      if (E->Hip == Name)
-        continue;
-      if (declaresQualifiedTarget(C, I, E->Hip)) {
-        C.report("names-shadowed", Severity::Note, T[I].Offset,
-                 ("'" + Name + "' is declared here by the user; a declaration cannot "
-                  "be named '" + E->Hip + "', so it is kept as written")
-                     .str());
-        continue;
-      }
-      C.replaceTokens(id(), I, I, E->Hip);
-      if (llvm::StringRef(E->Hip).startswith("cu2hip::"))
-        C.requestHeader("cu2hip/compat.h");
-      ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
-      if (E->Since == "7.2")
-        ++C.Stats.RenamesNewerHip;
-      if (C.Facts.isInactive(T[I].Offset)) {
-        // One note per inactive region.
-        for (auto &R : C.Facts.Inactive)
-          if (T[I].Offset >= R.first && T[I].Offset < R.second) {
-            if (std::find(ReportedInactive.begin(), ReportedInactive.end(), R) ==
-                ReportedInactive.end()) {
-              ReportedInactive.push_back(R);
-              C.report("names-inactive", Severity::Note, T[I].Offset,
-                       "CUDA names renamed at token level in a preprocessor "
-                       "branch that no configuration compiles; no semantic "
-                       "rule ran here");
-            }
-            break;
-          }
-      }
+      return;
     }
+    if (!reportStatus(C, I, E))
+      return;
+    if (E->Hip == Name)
+      return;
+    if (declaresQualifiedTarget(C, I, E->Hip)) {
+      C.report("names-shadowed", Severity::Note, T[I].Offset,
+               ("'" + Name + "' is declared here by the user; a declaration cannot "
+                "be named '" + E->Hip + "', so it is kept as written")
+                   .str());
+      return;
+    }
+    rename(C, I, E, St);
+  }
+
+  /// Is the name at token `I` a use of the CUDA API, not one the user
+  /// declared (by the index, or by spelling without one), nor a name
+  /// another rule owns? Reports the kept names.
+  bool isCudaUse(FileContext &C, size_t I, RunState &St) {
+    const auto &T = C.Toks;
+    llvm::StringRef Name = T[I].Text;
+    if (C.Opts.Wave != WaveMode::Keep && isWaveOwnedName(Name))
+      return false;
+    if (C.Opts.AllocHooks && isAllocHookCall(C, I))
+      return false; // rewritten by the alloc-hooks rule
+    if (isMacroNameBeingDefined(C, I)) {
+      C.report("names-user-macro", Severity::Note, T[I].Offset,
+               ("macro '" + Name + "' defines a CUDA API name; it and its uses "
+                "are kept as written")
+                   .str());
+      return false;
+    }
+    bool Renamable = false;
+    if (!decideByIdentity(C, I, St.ReportedShadow, Renamable))
+      return false;
+    if (Renamable)
+      return true;
+    if (C.Facts.NoRenameOffsets.count(T[I].Offset) || St.Guessed.Members.count(T[I].Offset))
+      return false;
+    bool Shadowed = C.Facts.ShadowedNames.count(Name) || St.UserMacros.count(Name);
+    bool Guess = !Shadowed && St.Guessed.FileScope.count(Name);
+    if (Shadowed || Guess) {
+      if (St.ReportedShadow.insert(Name).second)
+        C.report("names-shadowed", Severity::Note, T[I].Offset,
+                 ("'" + Name + "' is declared by the user at namespace scope "
+                  "or as a macro; the name is kept as written in this file" +
+                  (Guess ? " (guessed from spelling: the file was not parsed)" : ""))
+                     .str());
+      return false;
+    }
+    return true;
+  }
+
+  /// Reports an unsupported or partial mapping; false when the name is not
+  /// renamed (unsupported: its case label, if any, is disabled).
+  bool reportStatus(FileContext &C, size_t I, const MapEntry *E) {
+    const auto &T = C.Toks;
+    llvm::StringRef Name = T[I].Text;
+    switch (E->status()) {
+    case MapStatus::Unsupported:
+      C.report("names-unsupported", Severity::Warning, T[I].Offset,
+               ("'" + Name + "' has no HIP equivalent" +
+                (E->Note.empty() ? "" : ": " + E->Note))
+                   .str());
+      disableCaseLabel(C, I);
+      return false;
+    case MapStatus::Partial:
+      C.report("names-partial", Severity::Note, T[I].Offset,
+               ("'" + Name + "' -> '" + E->Hip + "' differs in behaviour" +
+                (E->Note.empty() ? "" : ": " + E->Note))
+                   .str());
+      break;
+    case MapStatus::Supported:
+      break;
+    }
+    return true;
+  }
+
+  /// Renames token `I` to `E->Hip`, with the header and statistics it
+  /// needs and one names-inactive note per inactive region.
+  void rename(FileContext &C, size_t I, const MapEntry *E, RunState &St) {
+    const auto &T = C.Toks;
+    C.replaceTokens(id(), I, I, E->Hip);
+    if (llvm::StringRef(E->Hip).startswith("cu2hip::"))
+      C.requestHeader("cu2hip/compat.h");
+    ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
+    if (E->Since == "7.2")
+      ++C.Stats.RenamesNewerHip;
+    if (!C.Facts.isInactive(T[I].Offset))
+      return;
+    // One note per inactive region.
+    for (auto &R : C.Facts.Inactive)
+      if (T[I].Offset >= R.first && T[I].Offset < R.second) {
+        if (std::find(St.ReportedInactive.begin(), St.ReportedInactive.end(), R) ==
+            St.ReportedInactive.end()) {
+          St.ReportedInactive.push_back(R);
+          C.report("names-inactive", Severity::Note, T[I].Offset,
+                   "CUDA names renamed at token level in a preprocessor "
+                   "branch that no configuration compiles; no semantic "
+                   "rule ran here");
+        }
+        break;
+      }
   }
 };
 

@@ -161,21 +161,6 @@ bool isMacroNameBeingDefined(const FileContext &C, size_t I) {
          C.Toks[I - 2].is(tok::hash);
 }
 
-bool isMathOrCastName(llvm::StringRef N) {
-  static const llvm::StringSet<> Names = {
-      "max", "min", "fmaxf", "fminf", "fmax", "fmin", "abs", "fabs", "fabsf", "sqrt",
-      "sqrtf", "rsqrt", "rsqrtf", "cbrtf", "exp", "expf", "exp2", "exp2f", "expm1f", "log",
-      "logf", "log2f", "log10f", "log1pf", "tanh", "tanhf", "sinh", "sinhf", "cosh", "coshf",
-      "pow", "powf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "rintf", "truncf",
-      "erf", "erff", "erfc", "erfcf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "atan",
-      "atanf", "atan2f", "fmaf", "fma", "fmodf", "copysignf", "isnan", "isinf", "isfinite",
-      "signbit", "static_cast", "reinterpret_cast", "const_cast", "sizeof", "decltype",
-      "float", "double", "int", "unsigned", "long", "short", "char", "bool", "size_t",
-      "int32_t", "uint32_t", "int64_t", "uint64_t", "hexp", "hlog", "hsqrt", "hrsqrt",
-      "htanh", "hfloor", "hceil", "hrint", "habs", "hmax", "hmin"};
-  return Names.count(N) > 0;
-}
-
 bool inIncludeDirective(const FileContext &C, size_t I) {
   if (!C.Toks[I].InDirective)
     return false;

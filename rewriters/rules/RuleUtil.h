@@ -51,12 +51,6 @@ void wrapArg(FileContext &C, llvm::StringRef Rule, const ArgList::Arg &A,
 /// name in a #define (then rules must not rewrite it).
 bool isMacroNameBeingDefined(const FileContext &C, size_t I);
 
-/// Math functions, conversions and cast keywords that device code calls
-/// without side effects or thread dependence (`expf`, `fmaxf`, `max`,
-/// `static_cast`, `float`, ...). Rules use it to accept calls they cannot
-/// follow into a body.
-bool isMathOrCastName(llvm::StringRef Name);
-
 /// True if token `I` belongs to an #include / #import line.
 bool inIncludeDirective(const FileContext &C, size_t I);
 

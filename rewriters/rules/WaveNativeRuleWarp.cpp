@@ -3,6 +3,7 @@
 // See WaveNativeRule.h. The warp-reduction idiom and the geometry forms of
 // rule "wave-native", matched on the AST.
 //===----------------------------------------------------------------------===//
+#include "CudaAst.h"
 #include "WaveNativeRule.h"
 #include "WaveNames.h"
 #include "clang/AST/ExprCXX.h"
@@ -21,12 +22,12 @@ namespace wavenative {
 Unit::Unit(ASTContext &AC) : AC(AC), SM(AC.getSourceManager()), LO(AC.getLangOpts()) {}
 
 std::optional<int64_t> Unit::value(const Expr *E) const {
-  if (!E || E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+  if (!E || E->isTypeDependent() || E->containsErrors())
     return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, AC) || R.HasSideEffects)
+  std::optional<Expr::EvalResult> R = evaluateInt(E, AC);
+  if (!R || R->HasSideEffects)
     return std::nullopt;
-  const llvm::APSInt &V = R.Val.getInt();
+  const llvm::APSInt &V = R->Val.getInt();
   if (V.getActiveBits() > 63 && V.isUnsigned())
     return std::nullopt;
   return V.getExtValue();
@@ -38,17 +39,7 @@ bool Unit::isFullMask(const Expr *E) const {
 }
 
 bool Unit::isBuiltinX(const Expr *E, llvm::StringRef Var) const {
-  const auto *P = dyn_cast_or_null<PseudoObjectExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  if (!P)
-    return false;
-  const auto *M = dyn_cast<MSPropertyRefExpr>(P->getSyntacticForm());
-  if (!M || M->getPropertyDecl()->getName() != "x")
-    return false;
-  const Expr *Base = M->getBaseExpr()->IgnoreImpCasts();
-  if (const auto *O = dyn_cast<OpaqueValueExpr>(Base))
-    Base = O->getSourceExpr()->IgnoreImpCasts();
-  const auto *D = dyn_cast<DeclRefExpr>(Base);
-  return D && D->getDecl()->getName() == Var && inSystemHeader(D->getDecl());
+  return isSystemBuiltinX(E, Var, SM);
 }
 
 bool Unit::inSystemHeader(const Decl *D) const {

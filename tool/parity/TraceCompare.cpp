@@ -173,8 +173,9 @@ bool withinTolerance(double A, double B, double Rtol, double Atol) {
   return std::fabs(A - B) <= Atol + Rtol * std::max(std::fabs(A), std::fabs(B));
 }
 
-CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &Tol) {
-  CompareResult R;
+/// Problems of the traces as wholes: run parameters that differ, a missing
+/// end record.
+static void compareHeaders(const Trace &A, const Trace &B, CompareResult &R) {
   for (const char *Key : {"sample", "mode", "seed", "steps"}) {
     auto IA = A.Meta.find(Key), IB = B.Meta.find(Key);
     if (IA != A.Meta.end() && IB != B.Meta.end() && IA->second != IB->second)
@@ -185,6 +186,44 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
     R.Problems.push_back("trace A has no end record (program stopped early?)");
   if (!B.HasEnd)
     R.Problems.push_back("trace B has no end record (program stopped early?)");
+}
+
+/// Compares the values of one record present in both traces (same length)
+/// into series `S`; true when one was out of tolerance.
+static bool compareValues(const Record &RA, const Record &RB, SeriesResult &S,
+                          CompareResult &R) {
+  bool Diverged = false;
+  for (size_t I = 0; I < RA.Values.size(); ++I) {
+    double VA = RA.Values[I], VB = RB.Values[I];
+    ++S.Compared;
+    ++R.Values;
+    double Rel = relativeDifference(VA, VB);
+    double Abs = (std::isnan(VA) || std::isnan(VB)) ? (Rel == 0.0 ? 0.0 : Rel)
+                                                    : std::fabs(VA - VB);
+    if (std::isnan(Abs)) Abs = 0.0; // inf - inf of equal infinities
+    S.MaxAbs = std::max(S.MaxAbs, Abs);
+    S.MaxRel = std::max(S.MaxRel, Rel);
+    double Bound = S.Atol + S.Rtol * std::max(std::fabs(VA), std::fabs(VB));
+    double Ratio = Abs == 0.0 ? 0.0 : (Bound > 0.0 ? Abs / Bound
+                                                    : std::numeric_limits<double>::infinity());
+    S.WorstRatio = std::max(S.WorstRatio, Ratio);
+    if (!withinTolerance(VA, VB, S.Rtol, S.Atol)) {
+      if (S.Bad == 0 || RA.Step < S.FirstBadStep) {
+        S.FirstBadStep = RA.Step;
+        S.FirstBadIndex = I;
+        S.FirstBadA = VA;
+        S.FirstBadB = VB;
+      }
+      ++S.Bad;
+      Diverged = true;
+    }
+  }
+  return Diverged;
+}
+
+CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &Tol) {
+  CompareResult R;
+  compareHeaders(A, B, R);
 
   using Key = std::pair<std::string, long>; // name, step
   std::map<Key, const Record *> InB;
@@ -240,31 +279,8 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
       noteDivergence(RA.Step, RA.Name);
       continue;
     }
-    for (size_t I = 0; I < RA.Values.size(); ++I) {
-      double VA = RA.Values[I], VB = RB.Values[I];
-      ++S.Compared;
-      ++R.Values;
-      double Rel = relativeDifference(VA, VB);
-      double Abs = (std::isnan(VA) || std::isnan(VB)) ? (Rel == 0.0 ? 0.0 : Rel)
-                                                      : std::fabs(VA - VB);
-      if (std::isnan(Abs)) Abs = 0.0; // inf - inf of equal infinities
-      S.MaxAbs = std::max(S.MaxAbs, Abs);
-      S.MaxRel = std::max(S.MaxRel, Rel);
-      double Bound = S.Atol + S.Rtol * std::max(std::fabs(VA), std::fabs(VB));
-      double Ratio = Abs == 0.0 ? 0.0 : (Bound > 0.0 ? Abs / Bound
-                                                      : std::numeric_limits<double>::infinity());
-      S.WorstRatio = std::max(S.WorstRatio, Ratio);
-      if (!withinTolerance(VA, VB, S.Rtol, S.Atol)) {
-        if (S.Bad == 0 || RA.Step < S.FirstBadStep) {
-          S.FirstBadStep = RA.Step;
-          S.FirstBadIndex = I;
-          S.FirstBadA = VA;
-          S.FirstBadB = VB;
-        }
-        ++S.Bad;
-        noteDivergence(RA.Step, RA.Name);
-      }
-    }
+    if (compareValues(RA, RB, S, R))
+      noteDivergence(RA.Step, RA.Name);
     R.MaxRel = std::max(R.MaxRel, S.MaxRel);
   }
   if (!Tol.AllowMissing)

@@ -34,6 +34,7 @@
 #define CU2HIP_BUNDLEDHEADERS_H
 
 #include "cu2hip/Finding.h"
+#include "cu2hip/MacroUseCallbacks.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -117,31 +118,13 @@ private:
 /// or through the body of a macro expanded in an #if/#elif, defines or
 /// undefines a macro the SDK tests, or asks __has_include for a header only
 /// the SDK has.
-class SdkDivergenceWatch : public clang::PPCallbacks {
+class SdkDivergenceWatch : public MacroUseCallbacks {
 public:
   SdkDivergenceWatch(clang::Preprocessor &PP, const SdkFallback &F, Finding *Why);
 
-  using clang::PPCallbacks::Elifdef;
-  using clang::PPCallbacks::Elifndef;
-  void Ifdef(clang::SourceLocation Loc, const clang::Token &Name,
-             const clang::MacroDefinition &MD) override;
-  void Ifndef(clang::SourceLocation Loc, const clang::Token &Name,
-              const clang::MacroDefinition &MD) override;
-  void Elifdef(clang::SourceLocation Loc, const clang::Token &Name,
-               const clang::MacroDefinition &MD) override;
-  void Elifndef(clang::SourceLocation Loc, const clang::Token &Name,
-                const clang::MacroDefinition &MD) override;
-  void Defined(const clang::Token &Name, const clang::MacroDefinition &MD,
-               clang::SourceRange Range) override;
-  void If(clang::SourceLocation Loc, clang::SourceRange Cond,
-          ConditionValueKind) override;
-  void Elif(clang::SourceLocation Loc, clang::SourceRange Cond, ConditionValueKind,
-            clang::SourceLocation) override;
-  void MacroDefined(const clang::Token &Name, const clang::MacroDirective *MD) override;
-  void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &MD,
-                    clang::SourceRange Range, const clang::MacroArgs *Args) override;
-  void MacroUndefined(const clang::Token &Name, const clang::MacroDefinition &MD,
-                      const clang::MacroDirective *Undef) override;
+  void onMacroUse(const MacroUse &U) override;
+  void onConditionText(clang::SourceLocation Loc, clang::SourceRange Cond,
+                       bool Evaluated) override;
   void HasInclude(clang::SourceLocation Loc, llvm::StringRef FileName, bool IsAngled,
                   clang::OptionalFileEntryRef File,
                   clang::SrcMgr::CharacteristicKind) override;
@@ -154,6 +137,8 @@ private:
   void tested(clang::SourceLocation Loc, const clang::Token &Name, bool Defined);
   void changed(clang::SourceLocation Loc, const clang::Token &Name, const char *How);
   void condition(clang::SourceLocation Loc, clang::SourceRange Cond);
+  void expands(const clang::Token &Name, const clang::MacroDefinition &MD,
+               clang::SourceRange Range);
   void found(clang::SourceLocation Loc, const std::string &Reason);
 
   clang::Preprocessor &PP;

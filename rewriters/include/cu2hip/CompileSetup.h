@@ -68,18 +68,13 @@
 //   - Headers the wrapper already included (`<cuda_runtime.h>`, `<cmath>`,
 //     ...) are left out of the prelude when that lets more headers be
 //     shared: their lines stay in the unit, where each must be skipped by its
-//     include guard as it is at its own place (CompileSetup.cpp, "Headers
+//     include guard as it is at its own place (BaseNoOps.cpp, "Headers
 //     the base already included"); a parse where one is not is redone with
 //     no PCH. --keep-base-includes keeps them.
 //   - Two lists the SDK's PCH would make every unit's parse read back,
 //     declaration by declaration, are left out of it: the declarations to
 //     check for CUDA's deferred diagnostics and the unused file-scope
 //     declarations (MemoryPCHGenerator). Neither reaches a fact.
-//
-// With --union-prelude, units of one flags key may instead share a PCH of
-// the union of their headers; when that parses like the unit's own prelude
-// and how the parse is watched is in CompileSetup.cpp ("The union
-// prelude").
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_COMPILESETUP_H
 #define CU2HIP_COMPILESETUP_H
@@ -124,13 +119,6 @@ struct PhaseTimes {
   std::atomic<unsigned> ParsesSkipped{0};
   std::atomic<unsigned> PreludesBuilt{0};       ///< PCHs built
   std::atomic<unsigned> PreludeUses{0};         ///< parses that used a PCH
-  /// Parses begun with a run-wide union prelude (CompileSetup::Superset)
-  /// and redone with the unit's own prelude because the guard saw the
-  /// union's extra headers reach the unit.
-  std::atomic<unsigned> SupersetRedone{0};
-  std::atomic<unsigned> SupersetUses{0}; ///< parses that kept a union prelude
-  /// Union preludes built whose build did not prove the order free.
-  std::atomic<unsigned> SupersetRefused{0};
   /// Parses redone with the SDK's function bodies because a rule needed one
   /// that was skipped (SdkBodies.h).
   std::atomic<unsigned> SdkBodiesRedone{0};
@@ -203,20 +191,6 @@ struct DiagnosticsHooks {
   std::function<void(clang::DiagnosticConsumer &, std::vector<Finding> &, bool &)> Read;
 };
 
-/// What a parse with a union prelude must not see (CompileSetup.cpp,
-/// "The union prelude"): files outside the unit's own include closure and
-/// macro names whose state the union's order could change.
-struct PreludeGuard {
-  /// Files (as Clang names them) whose declarations and macros the unit
-  /// may meet: the wrapper's, and the include closure of its own headers.
-  llvm::StringSet<> Allowed;
-  /// Macro names defined or undefined in more than one file of the union,
-  /// or defined before it and redefined or undefined in it.
-  const llvm::StringSet<> *Sensitive = nullptr;
-  /// Macro names the union defines outside `Allowed`.
-  llvm::StringSet<> DefinedOutside;
-};
-
 /// Everything one parse needs besides the frontend action.
 struct BaseNoOpLines;
 
@@ -238,15 +212,12 @@ struct ParseSetup {
   /// Macro names of --config sets (CompileSetup::configMacros) that the
   /// prelude's parse met as identifiers (only with a PCH).
   std::vector<std::string> PreludeSeen;
-  /// Set with a union prelude: the parse is redone without it (prepare with
-  /// AllowUnion false) when `*Tripped` is true at its end.
-  std::shared_ptr<const PreludeGuard> Guard;
-  std::shared_ptr<std::atomic<bool>> Tripped;
   /// Set when the prelude leaves out headers its base already included
-  /// (CompileSetup.cpp, "Headers the base already included"): their
+  /// (BaseNoOps.cpp, "Headers the base already included"): their
   /// #include lines, each of which the parse must skip by its include guard
   /// (else `*Tripped` is set and the parse is redone with no prelude).
   std::shared_ptr<const BaseNoOpLines> NoOps;
+  std::shared_ptr<std::atomic<bool>> Tripped;
   /// With a PCH: called when Clang crashed loading it (Clang 16 crashes in
   /// ASTReader::loadDeclUpdateRecords on some chains of PCHs, e.g. llm.c's
   /// dev/cuda includes with a second unit like attention_backward.cu). The
@@ -329,9 +300,6 @@ public:
   /// How prepare() sets up a parse: the first parse of a unit takes the
   /// defaults; a redo says what it leaves out.
   struct Mode {
-    /// Use the run-wide union prelude of the unit's flags where it is
-    /// proven order-free (ParseSetup::Guard then watches the parse).
-    bool AllowUnion = true;
     /// Parse every function body (no PCH is used: the PCHs hold no SDK
     /// bodies when Options::SkipSdkBodies is set).
     bool SdkBodies = false;
@@ -362,18 +330,11 @@ private:
                                       const UnitPlan &Plan, size_t K, size_t Config,
                                       const std::vector<std::string> *Resolve = nullptr);
   void buildPrelude(Prelude &P, const std::vector<std::string> &Args);
-  /// The union prelude of the unit's flags for `Args`, built (once) if
-  /// needed; null when no two units share flags.
-  std::shared_ptr<Prelude> unionFor(const std::vector<std::string> &Args,
-                                    const UnitPlan &Plan, size_t Config);
-  /// The guard of a parse of `Plan` with union prelude `P`, or null when
-  /// `P` cannot stand for the unit's prelude.
-  std::shared_ptr<const PreludeGuard> guardFor(const Prelude &P, const UnitPlan &Plan);
   /// Takes out of the preludes of the units of `FlagsKey` the headers the
   /// host configuration's base already included (once per key, before its
   /// first prefix is chosen).
   void dropBaseNoOps(const std::vector<std::string> &Flags, const std::string &FlagsKey);
-  /// Counts `Plan`'s header-list prefixes and union headers (Mu held).
+  /// Counts `Plan`'s header-list prefixes (Mu held).
   void countPlan(const UnitPlan &Plan);
   /// Marks `P` broken (ParseSetup::OnPchCrash): prepare() no longer
   /// offers it.
@@ -393,13 +354,6 @@ private:
   unsigned prefixUses(const std::string &Key, size_t Config) const;
   std::map<std::string, std::unique_ptr<UnitPlan>> Plans; ///< by file
   std::map<std::string, std::shared_ptr<Prelude>> Preludes; ///< by key
-  /// Per flags key: every header some unit's prelude includes, and how many
-  /// units have a prelude.
-  struct Union {
-    std::set<std::string> Headers;
-    unsigned Units = 0;
-  };
-  std::map<std::string, Union> Unions;
   /// Per flags key: dropBaseNoOps has run.
   std::map<std::string, std::unique_ptr<std::once_flag>> NoOpsDropped;
   unsigned NextId = 0;

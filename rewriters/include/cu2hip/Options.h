@@ -36,10 +36,6 @@ struct Options {
   /// Share a precompiled SDK prelude between the translation units of a run
   /// (CompileSetup.h); false = every unit parses the SDK headers itself.
   bool SharedPrelude = true;
-  /// With SharedPrelude: one union prelude per flags key holding every
-  /// unit's leading headers, used where proven equal (CompileSetup.cpp);
-  /// false (the default) = exact shared prefixes only.
-  bool UnionPrelude = false;
   /// Take the host parse's result for a --config set it proves equal
   /// (SemanticResult::SameAsHost) instead of parsing it; false = parse it.
   bool SkipEqualConfigs = true;
@@ -48,7 +44,7 @@ struct Options {
   /// every body (--parse-sdk-bodies).
   bool SkipSdkBodies = true;
   /// With SharedPrelude: leave out of the preludes the headers Clang's CUDA
-  /// wrapper already included (CompileSetup.cpp, "Headers the base already
+  /// wrapper already included (BaseNoOps.cpp, "Headers the base already
   /// included"); false = keep them (--keep-base-includes, to compare).
   bool DropBaseIncludes = true;
   /// The CUDA headers parses use: an SDK, or the bundled declaration-only

@@ -17,6 +17,7 @@
 #ifndef CU2HIP_SEMANTICPASS_H
 #define CU2HIP_SEMANTICPASS_H
 
+#include "cu2hip/CudaSdk.h"
 #include "cu2hip/Finding.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
@@ -44,12 +45,6 @@ struct SemanticResult {
   std::vector<bool> SameAsHost;
 };
 
-/// Finds the CUDA SDK: `Explicit`, then $CUDA_PATH, then /usr/local/cuda.
-/// Returns "" when none has include/cuda_runtime.h and a bin/ directory
-/// (Clang's CUDA detection ignores an SDK without bin/, e.g. a copy of
-/// include/ alone).
-std::string findCudaPath(llvm::StringRef Explicit);
-
 /// Keeps the flags of a compile command that matter for parsing (-I, -D, -U,
 /// -isystem, -include, -std) and drops the rest (nvcc options, outputs).
 std::vector<std::string> filterCompileFlags(const std::vector<std::string> &Cmd);
@@ -70,12 +65,6 @@ public:
   void planUnit(const std::string &File, const std::vector<std::string> &Flags,
                 const std::string &WorkDir = "", bool HostOnly = false);
 
-  /// Parses `File` (absolute path) in every configuration. `Flags` are the
-  /// filtered flags of its compile command (or empty), `WorkDir` the
-  /// directory of that command.
-  SemanticResult run(const std::string &File, const std::vector<std::string> &Flags,
-                     const std::string &WorkDir);
-
   /// Number of configurations parsed per translation unit (host, device,
   /// one per --config).
   size_t numConfigs() const;
@@ -87,6 +76,29 @@ public:
                            const std::string &WorkDir, size_t Config);
 
 private:
+  /// Why a unit's parse in one configuration is run again (runConfig).
+  enum class RedoReason {
+    None,          ///< the parse stands
+    PchFailed,     ///< Clang crashed with the prelude's PCH or refused it:
+                   ///< again with no PCH (ParseSetup::OnPchCrash)
+    BundledDoubt,  ///< the bundled headers may not stand for the SDK here:
+                   ///< again with the installed SDK (BundledHeaders.h)
+    SdkBodyNeeded, ///< a rule needed an SDK body the parse skipped: again
+                   ///< with every body (SdkBodies.h)
+    BaseNoOpEntered, ///< a header left out of the PCH as the base's was not
+                     ///< skipped: again with no PCH (ParseSetup::NoOps)
+  };
+  struct UnitRun;
+  /// Runs the parse `U` is set up for; what it found goes into `U`.
+  RedoReason parseOnce(UnitRun &U);
+  /// Why the parse just run (`Ran`: Clang did not crash) must be redone;
+  /// takes its results into `U` when it stands.
+  RedoReason whyRedo(UnitRun &U, bool Ran);
+  /// Of a host parse: which --config parses it stands for (SameAsHost).
+  void noteSameAsHost(UnitRun &U, const SdkFallback *Fallback);
+  /// Sets `U` up to parse again for reason `Why`.
+  void redo(UnitRun &U, RedoReason Why);
+
   /// A `parse-sdk` note when `Config`'s arguments -D/-U a macro the SDK's
   /// conditionals test, so that its parse reads the installed SDK from the
   /// start (BundledHeaders.h); nothing otherwise.

@@ -286,14 +286,10 @@ void fatal_at_lane(Worker& w, Lane& l, const Site& site, const char* fmt, ...) {
   fatal_in_kernel(site, "%s", msg);
 }
 
-// Executes one wave operation for the lanes in `group` (indices into lanes,
-// all in wave `wv`, all waiting at the same site).
-void execute(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
-             unsigned long long active) {
-  const unsigned ws = w.ws;
-  const unsigned base = wv * ws;
-  Lane& first = w.lanes[group[0]];
-  WaveOp& f = *first.op;
+// Stops the run when the lanes of `group` (indices into w.lanes, one wave,
+// one site) wait in different wave operations.
+static void check_same_op(Worker& w, const unsigned* group, unsigned ng) {
+  WaveOp& f = *w.lanes[group[0]].op;
   for (unsigned g = 1; g < ng; ++g) {
     WaveOp& o = *w.lanes[group[g]].op;
     if (o.op != f.op || o.size != f.size ||
@@ -304,140 +300,175 @@ void execute(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
                     "tell these apart (see docs/emulator.md, Divergence)",
                     o.name, f.name);
   }
-  const unsigned long long wave_bits = ws == 64 ? ~0ull : 0xffffffffull;
+}
 
-  // *_sync mask check, as ROCm's __hip_check_mask: every active lane names
-  // itself, and for each mask value the lanes holding it are exactly the
-  // lanes it names. ROCm compiles the check out under -DNDEBUG; so does
-  // CU2HIP_EMU_MASK_CHECK=0 (the mask then only filters ballot/vote/match
-  // results, as ROCm's release code does).
-  if (f.has_mask) {
-    for (unsigned g = 0; g < ng; ++g) {
-      Lane& l = w.lanes[group[g]];
-      WaveOp& o = *l.op;
-      o.mask &= wave_bits;  // __hip_adjust_mask_for_wave32
-      if (o.mask == 0 && config().mask_check)
-        fatal_at_lane(w, l, o.site, "%s: mask must be non-zero", o.name);
+// *_sync mask check, as ROCm's __hip_check_mask: every active lane names
+// itself, and for each mask value the lanes holding it are exactly the
+// lanes it names. ROCm compiles the check out under -DNDEBUG; so does
+// CU2HIP_EMU_MASK_CHECK=0 (the mask then only filters ballot/vote/match
+// results, as ROCm's release code does).
+static void check_masks(Worker& w, const unsigned* group, unsigned ng,
+                        unsigned long long active) {
+  const unsigned ws = w.ws;
+  const unsigned long long wave_bits = ws == 64 ? ~0ull : 0xffffffffull;
+  for (unsigned g = 0; g < ng; ++g) {
+    Lane& l = w.lanes[group[g]];
+    WaveOp& o = *l.op;
+    o.mask &= wave_bits;  // __hip_adjust_mask_for_wave32
+    if (o.mask == 0 && config().mask_check)
+      fatal_at_lane(w, l, o.site, "%s: mask must be non-zero", o.name);
+  }
+  for (unsigned g = 0; g < ng && config().mask_check; ++g) {
+    Lane& l = w.lanes[group[g]];
+    WaveOp& o = *l.op;
+    unsigned long long holders = 0;
+    for (unsigned h = 0; h < ng; ++h)
+      if (w.lanes[group[h]].op->mask == o.mask)
+        holders |= 1ull << w.lanes[group[h]].wlane;
+    if (holders != o.mask)
+      fatal_at_lane(
+          w, l, o.site,
+          "%s: mask 0x%016llx does not match the lanes that execute this "
+          "call with it (0x%016llx; active lanes 0x%016llx, wave size %u). "
+          "ROCm traps here: every lane named in the mask must be active "
+          "and pass the same mask",
+          o.name, o.mask, holders, active, ws);
+  }
+}
+
+// __shfl, __shfl_up, __shfl_down, __shfl_xor of wave `wv`.
+static void exec_shuffle(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
+                         unsigned long long active) {
+  const unsigned ws = w.ws;
+  const unsigned base = wv * ws;
+  for (unsigned g = 0; g < ng; ++g) {
+    Lane& l = w.lanes[group[g]];
+    WaveOp& o = *l.op;
+    int width = o.width;
+    if (width <= 0 || (width & (width - 1)) != 0)
+      fatal_at_lane(w, l, o.site,
+                    "%s: width %d is not a power of two (undefined on "
+                    "CUDA and HIP)",
+                    o.name, width);
+    int self = (int)l.wlane;
+    int index = self;
+    switch (o.op) {
+      case Op::Shfl:
+        index = o.arg + (self & ~(width - 1));
+        break;
+      case Op::ShflUp:
+        index = self - o.arg;
+        if (index < (self & ~(width - 1))) index = self;
+        break;
+      case Op::ShflDown:
+        index = self + o.arg;
+        if ((self & (width - 1)) + o.arg >= width) index = self;
+        break;
+      default:  // xor
+        index = self ^ o.arg;
+        if (index >= ((self + width) & ~(width - 1))) index = self;
+        break;
     }
-    for (unsigned g = 0; g < ng && config().mask_check; ++g) {
-      Lane& l = w.lanes[group[g]];
-      WaveOp& o = *l.op;
-      unsigned long long holders = 0;
-      for (unsigned h = 0; h < ng; ++h)
-        if (w.lanes[group[h]].op->mask == o.mask)
-          holders |= 1ull << w.lanes[group[h]].wlane;
-      if (holders != o.mask)
-        fatal_at_lane(
-            w, l, o.site,
-            "%s: mask 0x%016llx does not match the lanes that execute this "
-            "call with it (0x%016llx; active lanes 0x%016llx, wave size %u). "
-            "ROCm traps here: every lane named in the mask must be active "
-            "and pass the same mask",
-            o.name, o.mask, holders, active, ws);
+    // ds_bpermute addresses lanes modulo the wave size; an inactive
+    // source lane reads as 0.
+    unsigned src = (unsigned)index & (ws - 1);
+    if (active & (1ull << src))
+      std::memcpy(o.out, w.lanes[base + src].op->val, o.size);
+    else
+      std::memset(o.out, 0, o.size);
+  }
+}
+
+// __ballot, __any, __all.
+static void exec_vote(Worker& w, const unsigned* group, unsigned ng,
+                      unsigned long long active) {
+  unsigned long long bits = 0;
+  for (unsigned g = 0; g < ng; ++g) {
+    Lane& l = w.lanes[group[g]];
+    if (l.op->pred) bits |= 1ull << l.wlane;
+  }
+  for (unsigned g = 0; g < ng; ++g) {
+    WaveOp& o = *w.lanes[group[g]].op;
+    unsigned long long m = o.has_mask ? o.mask : active;
+    if (o.op == Op::Ballot)
+      o.result = o.has_mask ? (bits & m) : bits;
+    else if (o.op == Op::Any)
+      o.result = (bits & m) != 0;
+    else
+      o.result = (bits & m) == m;
+  }
+}
+
+// __match_any, __match_all.
+static void exec_match(Worker& w, const unsigned* group, unsigned ng,
+                       unsigned long long active) {
+  WaveOp& f = *w.lanes[group[0]].op;
+  bool all_equal = true;
+  for (unsigned g = 0; g < ng; ++g) {
+    WaveOp& o = *w.lanes[group[g]].op;
+    unsigned long long same = 0;
+    for (unsigned h = 0; h < ng; ++h) {
+      const Lane& m = w.lanes[group[h]];
+      if (std::memcmp(m.op->val, o.val, o.size) == 0) same |= 1ull << m.wlane;
+    }
+    if (same != active) all_equal = false;
+    o.result = o.has_mask ? (same & o.mask) : same;
+  }
+  if (f.op == Op::MatchAll) {
+    for (unsigned g = 0; g < ng; ++g) {
+      WaveOp& o = *w.lanes[group[g]].op;
+      o.pred = all_equal;
+      o.result = all_equal ? (o.has_mask ? o.mask : active) : 0;
     }
   }
+}
 
+// A collective (hipCUB, cooperative groups) of wave `wv`.
+static void exec_collective(Worker& w, unsigned wv, const unsigned* group, unsigned ng) {
+  const unsigned ws = w.ws;
+  WaveOp& f = *w.lanes[group[0]].op;
+  WaveOp* ops[64];
+  unsigned wl[64];
+  for (unsigned g = 0; g < ng; ++g) {
+    ops[g] = w.lanes[group[g]].op;
+    wl[g] = w.lanes[group[g]].wlane;
+  }
+  unsigned bad = 0;
+  if (const char* msg = f.coll_fn(ops, wl, ng, ws, wv, &bad))
+    fatal_at_lane(w, w.lanes[group[bad]], ops[bad]->site, "%s", msg);
+}
+
+// Executes one wave operation for the lanes in `group` (indices into lanes,
+// all in wave `wv`, all waiting at the same site).
+void execute(Worker& w, unsigned wv, const unsigned* group, unsigned ng,
+             unsigned long long active) {
+  WaveOp& f = *w.lanes[group[0]].op;
+  check_same_op(w, group, ng);
+  if (f.has_mask)
+    check_masks(w, group, ng, active);
   switch (f.op) {
     case Op::Shfl:
     case Op::ShflUp:
     case Op::ShflDown:
-    case Op::ShflXor: {
-      for (unsigned g = 0; g < ng; ++g) {
-        Lane& l = w.lanes[group[g]];
-        WaveOp& o = *l.op;
-        int width = o.width;
-        if (width <= 0 || (width & (width - 1)) != 0)
-          fatal_at_lane(w, l, o.site,
-                        "%s: width %d is not a power of two (undefined on "
-                        "CUDA and HIP)",
-                        o.name, width);
-        int self = (int)l.wlane;
-        int index = self;
-        switch (o.op) {
-          case Op::Shfl:
-            index = o.arg + (self & ~(width - 1));
-            break;
-          case Op::ShflUp:
-            index = self - o.arg;
-            if (index < (self & ~(width - 1))) index = self;
-            break;
-          case Op::ShflDown:
-            index = self + o.arg;
-            if ((self & (width - 1)) + o.arg >= width) index = self;
-            break;
-          default:  // xor
-            index = self ^ o.arg;
-            if (index >= ((self + width) & ~(width - 1))) index = self;
-            break;
-        }
-        // ds_bpermute addresses lanes modulo the wave size; an inactive
-        // source lane reads as 0.
-        unsigned src = (unsigned)index & (ws - 1);
-        if (active & (1ull << src))
-          std::memcpy(o.out, w.lanes[base + src].op->val, o.size);
-        else
-          std::memset(o.out, 0, o.size);
-      }
+    case Op::ShflXor:
+      exec_shuffle(w, wv, group, ng, active);
       break;
-    }
     case Op::Ballot:
     case Op::Any:
-    case Op::All: {
-      unsigned long long bits = 0;
-      for (unsigned g = 0; g < ng; ++g) {
-        Lane& l = w.lanes[group[g]];
-        if (l.op->pred) bits |= 1ull << l.wlane;
-      }
-      for (unsigned g = 0; g < ng; ++g) {
-        WaveOp& o = *w.lanes[group[g]].op;
-        unsigned long long m = o.has_mask ? o.mask : active;
-        if (o.op == Op::Ballot)
-          o.result = o.has_mask ? (bits & m) : bits;
-        else if (o.op == Op::Any)
-          o.result = (bits & m) != 0;
-        else
-          o.result = (bits & m) == m;
-      }
+    case Op::All:
+      exec_vote(w, group, ng, active);
       break;
-    }
     case Op::ActiveMask:
     case Op::SyncWarp:
       for (unsigned g = 0; g < ng; ++g) w.lanes[group[g]].op->result = active;
       break;
     case Op::MatchAny:
-    case Op::MatchAll: {
-      bool all_equal = true;
-      for (unsigned g = 0; g < ng; ++g) {
-        WaveOp& o = *w.lanes[group[g]].op;
-        unsigned long long same = 0;
-        for (unsigned h = 0; h < ng; ++h) {
-          const Lane& m = w.lanes[group[h]];
-          if (std::memcmp(m.op->val, o.val, o.size) == 0) same |= 1ull << m.wlane;
-        }
-        if (same != active) all_equal = false;
-        o.result = o.has_mask ? (same & o.mask) : same;
-      }
-      if (f.op == Op::MatchAll) {
-        for (unsigned g = 0; g < ng; ++g) {
-          WaveOp& o = *w.lanes[group[g]].op;
-          o.pred = all_equal;
-          o.result = all_equal ? (o.has_mask ? o.mask : active) : 0;
-        }
-      }
+    case Op::MatchAll:
+      exec_match(w, group, ng, active);
       break;
-    }
-    case Op::Collective: {
-      WaveOp* ops[64];
-      unsigned wl[64];
-      for (unsigned g = 0; g < ng; ++g) {
-        ops[g] = w.lanes[group[g]].op;
-        wl[g] = w.lanes[group[g]].wlane;
-      }
-      unsigned bad = 0;
-      if (const char* msg = f.coll_fn(ops, wl, ng, ws, wv, &bad))
-        fatal_at_lane(w, w.lanes[group[bad]], ops[bad]->site, "%s", msg);
+    case Op::Collective:
+      exec_collective(w, wv, group, ng);
       break;
-    }
   }
 }
 
