@@ -35,6 +35,7 @@ std::unique_ptr<Rule> createApiShapeRule();
 std::unique_ptr<Rule> createQualifiedNamespaceRule();
 std::unique_ptr<Rule> createClockTimeRule();
 std::unique_ptr<Rule> createDevicePropRule();
+std::unique_ptr<Rule> createBlasComputeTypeRule();
 std::unique_ptr<Rule> createWaveAmdgcnSizeRule();
 std::unique_ptr<Rule> createWaveVolatileSyncRule();
 std::unique_ptr<Rule> createWaveSpinRule();
@@ -67,7 +68,7 @@ const RuleFactory TokenRules[] = {
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
-    createClockTimeRule, createDevicePropRule,
+    createClockTimeRule, createDevicePropRule, createBlasComputeTypeRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
