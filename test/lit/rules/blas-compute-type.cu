@@ -15,7 +15,8 @@
 void int8_gemm(cublasHandle_t h, const signed char *A, const signed char *B, int *C, int m,
                int n, int k) {
   int one = 1, zero = 0;
-  // CHECK: hipblasGemmEx(h, HIPBLAS_OP_T, HIPBLAS_OP_N, m, n, k, &one, A, HIP_R_8I, k, B, HIP_R_8I, k, &zero, C, HIP_R_32I, m, cu2hip::blas_compute_type(HIP_R_32I), HIPBLAS_GEMM_DEFAULT);
+  // CHECK: hipblasGemmEx(h, HIPBLAS_OP_T, HIPBLAS_OP_N, m, n, k, &one, A, HIP_R_8I, k, B, HIP_R_8I, k,
+  // CHECK-NEXT: &zero, C, HIP_R_32I, m, cu2hip::blas_compute_type(HIP_R_32I), HIPBLAS_GEMM_DEFAULT);
   cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, A, CUDA_R_8I, k, B, CUDA_R_8I, k,
                &zero, C, CUDA_R_32I, m, CUDA_R_32I, CUBLAS_GEMM_DEFAULT);
 }
@@ -26,7 +27,8 @@ void gemms(cublasHandle_t h, const float *A, const float *B, float *C, int m, in
   // CHECK: HIP_R_32F, m, cu2hip::blas_compute_type(compute), HIPBLAS_GEMM_DEFAULT);
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, A, CUDA_R_32F, m, B, CUDA_R_32F, k,
                &zero, C, CUDA_R_32F, m, compute, CUBLAS_GEMM_DEFAULT);
-  // CHECK: HIP_R_32F, m, m * n, 4, cu2hip::blas_compute_type(HIP_R_32F), HIPBLAS_GEMM_DEFAULT);
+  // CHECK: HIP_R_32F, m, m * n, 4,
+  // CHECK-NEXT: cu2hip::blas_compute_type(HIP_R_32F), HIPBLAS_GEMM_DEFAULT);
   cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, A, CUDA_R_32F, m,
                              m * k, B, CUDA_R_32F, k, k * n, &zero, C, CUDA_R_32F, m, m * n, 4,
                              CUDA_R_32F, CUBLAS_GEMM_DEFAULT);

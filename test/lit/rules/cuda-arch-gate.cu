@@ -43,7 +43,7 @@ __global__ void int8dot(const int *a, const int *b, int *o) {
 
 __global__ void bf16max(const __nv_bfloat16 *a, __nv_bfloat16 *o) {
 // CHECK: #if defined(__HIP_DEVICE_COMPILE__) && (CU2HIP_CUDA_ARCH >= 800)
-// DIAG: cuda-arch-gate.cu:[[@LINE+1]]:37: note: __CUDA_ARCH__ >= 800 -> CU2HIP_CUDA_ARCH: holds on gfx908, gfx90a, gfx94x, gfx950, gfx11 and gfx12 (level 800), not on other gfx targets (level 610){{.*}}[cuda-arch-gate]
+// DIAG: cuda-arch-gate.cu:[[@LINE+1]]:32: note: __CUDA_ARCH__ >= 800 -> CU2HIP_CUDA_ARCH: holds on gfx908, gfx90a, gfx94x, gfx950, gfx11 and gfx12 (level 800), not on other gfx targets (level 610){{.*}}[cuda-arch-gate]
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800)
   o[threadIdx.x] = __hmax(a[threadIdx.x], a[threadIdx.x + 1]);
 #endif
