@@ -4,10 +4,10 @@
 // RUN: %cu2hip %s -o - --no-summary 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 #include <cuda_runtime.h>
-// DIAG: libcu-texture-findings.cu:[[@LINE+1]]:{{[0-9]+}}: warning: {{.*}}cuda/barrier{{.*}}a cuda::barrier of the whole block (every thread arrives and waits) is __syncthreads(){{.*}}[includes-unsupported]
-#include <cuda/barrier>
-// DIAG: libcu-texture-findings.cu:[[@LINE+1]]:{{[0-9]+}}: warning: {{.*}}cuda/pipeline{{.*}}[includes-unsupported]
-#include <cuda/pipeline>
+// DIAG: libcu-texture-findings.cu:[[@LINE+1]]:10: warning: header <cuda/atomic> has no HIP equivalent: libcu++ is not in ROCm 7.2: use HIP's atomic* functions{{.*}}[includes-unsupported]
+#include <cuda/atomic>
+// DIAG: libcu-texture-findings.cu:[[@LINE+1]]:10: warning: header <cuda/std/atomic> has no HIP equivalent{{.*}}[includes-unsupported]
+#include <cuda/std/atomic>
 
 // CHECK: __global__ void sample(hipTextureObject_t tex, float *out, int w) {
 // DIAG: libcu-texture-findings.cu:[[@LINE+1]]:24: note: 'cudaTextureObject_t' -> 'hipTextureObject_t' differs in behaviour: texture fetches (tex1Dfetch, tex2D, ...) need image instructions, which gfx90a/gfx94x/gfx950 lack{{.*}}[names-partial]
