@@ -8,9 +8,10 @@
 // docs/arch-features.md):
 //   #if __CUDA_ARCH__ >= 800   ->   #if CU2HIP_CUDA_ARCH >= 800
 // unless some branch of the #if chain holds code the port cannot compile
-// for AMD (inline PTX, WMMA, names the maps mark unsupported): then the gate
-// is kept as written with warning cuda-arch-version (the fallback branch is
-// taken, as before). A gate that no AMD level passes (`>= 900`: TMA, wgmma,
+// for AMD (inline PTX, WMMA, names the maps mark unsupported), or the test
+// is `==`/`!=` (one NVIDIA part singled out for tuning, not a feature): then
+// it is kept as written with warning cuda-arch-version (it reads 0, as
+// before). A gate that no AMD level passes (`>= 900`: TMA, wgmma,
 // clusters) gets warning cuda-arch-nvidia-only.
 //===----------------------------------------------------------------------===//
 #include "CudaArchGate.h"
@@ -143,6 +144,15 @@ void portCudaArchGate(FileContext &C, llvm::StringRef RuleId, size_t I,
                       llvm::SmallVectorImpl<size_t> &Noted) {
   const auto &T = C.Toks;
   auto [Op, N] = comparison(T, I);
+  if (Op == "==" || Op == "!=") {
+    C.report("cuda-arch-version", Severity::Warning, T[I].Offset,
+             "__CUDA_ARCH__ " + Op + " " + std::to_string(N) +
+                 " singles out one NVIDIA architecture (a tuning choice, not a feature): "
+                 "kept; it is undefined on AMD, so the comparison reads 0",
+             "choose the AMD setting by testing __HIP_DEVICE_COMPILE__ and AMD feature "
+             "macros (e.g. __gfx942__)");
+    return;
+  }
   size_t H = directiveStart(T, I);
   std::string Why;
   llvm::StringRef Dir = H != std::string::npos ? directiveName(T, H) : "";
@@ -166,7 +176,7 @@ void portCudaArchGate(FileContext &C, llvm::StringRef RuleId, size_t I,
   Noted.push_back(Line);
   std::optional<bool> Hi = Op.empty() ? std::nullopt : holds(Op, 800, N);
   std::optional<bool> Lo = Op.empty() ? std::nullopt : holds(Op, 610, N);
-  if (Hi && Lo && !*Hi && !*Lo && (Op == ">=" || Op == ">" || Op == "=="))
+  if (Hi && Lo && !*Hi && !*Lo && (Op == ">=" || Op == ">"))
     C.report("cuda-arch-nvidia-only", Severity::Warning, T[I].Offset,
              "__CUDA_ARCH__ " + Op + " " + std::to_string(N) +
                  " gates features no AMD target has (sm_90 and later: TMA, wgmma, thread "

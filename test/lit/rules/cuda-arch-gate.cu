@@ -59,6 +59,18 @@ __global__ void hopper(float *o) {
 #endif
 }
 
+// One NVIDIA part singled out (occupancy tuning): kept, it reads 0 on AMD;
+// the >= 900 half is ported and holds nowhere.
+// CHECK: #if __CUDA_ARCH__ == 800 || CU2HIP_CUDA_ARCH >= 900
+// DIAG: cuda-arch-gate.cu:[[@LINE+2]]:5: warning: __CUDA_ARCH__ == 800 singles out one NVIDIA architecture{{.*}}[cuda-arch-version]
+// DIAG: cuda-arch-gate.cu:[[@LINE+1]]:29: warning: __CUDA_ARCH__ >= 900 gates features no AMD target has{{.*}}[cuda-arch-nvidia-only]
+#if __CUDA_ARCH__ == 800 || __CUDA_ARCH__ >= 900
+#define BLOCKS_PER_SM 2
+#else
+#define BLOCKS_PER_SM 1
+#endif
+static_assert(BLOCKS_PER_SM == 1, "the tuning for A100/H100 is not taken on AMD");
+
 int pick_kernel(int dev) {
   cudaDeviceProp prop;
   // CHECK: cu2hip::getDeviceProperties(&prop, dev);
