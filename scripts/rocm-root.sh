@@ -41,9 +41,10 @@ done
 # (cu2hip/roctx.h falls back to no-ops without it).
 # cmake and make build ported projects from their own build files
 # (scripts/build-ported-projects.sh).
+# librocwmma-dev has <rocwmma/rocwmma.hpp>, the counterpart of CUDA's <mma.h> (nvcuda::wmma).
 PKGS=(hipcc libamdhip64-dev libhipblas-dev libhipblaslt-dev libhipcub-dev librocthrust-dev
       libhiprand-dev libhipfft-dev libhipsparse-dev libhipsolver-dev libmiopen-dev librccl-dev
-      libroctx-dev cmake make)
+      libroctx-dev librocwmma-dev cmake make)
 # OpenMP for hipcc -fopenmp (host code of CUDA programs built with -Xcompiler -fopenmp):
 # libomp-<N>-dev of the clang that hipcc uses (N from /usr/lib/llvm-<N> in the root).
 # Installed too when the archive has them (rocPRIM/rocRAND headers for hipCUB/hipRAND device

@@ -2,10 +2,12 @@
 //
 // CUDA:  #ifdef __CUDA_ARCH__        HIP: #ifdef __HIP_DEVICE_COMPILE__
 //        #ifdef __CUDACC__                 #ifdef __HIPCC__
-// `__CUDA_ARCH__` used as a number (`__CUDA_ARCH__ >= 800`) selects NVIDIA
-// architectures and has no AMD meaning: finding cuda-arch-version, kept as
-// written (on AMD the macro is undefined, so such code takes the fallback).
+// `__CUDA_ARCH__` used as a number (`__CUDA_ARCH__ >= 800`) gates a CUDA
+// feature: it becomes CU2HIP_CUDA_ARCH, the level of the features the port
+// has on each gfx target (CudaArchGate.cpp, cu2hip/arch.h), or is kept with
+// finding cuda-arch-version where its #if chain cannot compile for AMD.
 //===----------------------------------------------------------------------===//
+#include "CudaArchGate.h"
 #include "RuleUtil.h"
 
 using namespace clang;
@@ -18,13 +20,19 @@ public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
         {"cuda-macros", IdKind::Edit, "__CUDA_ARCH__/__CUDACC__ tests to HIP's macros"},
-        {"cuda-arch-version", IdKind::Warning, "__CUDA_ARCH__ compared as a number"},
+        {"cuda-arch-version", IdKind::Warning,
+         "__CUDA_ARCH__ compared as a number in an #if chain the port cannot compile"},
+        {"cuda-arch-gate", IdKind::Note,
+         "__CUDA_ARCH__ compared as a number -> CU2HIP_CUDA_ARCH, the target's level"},
+        {"cuda-arch-nvidia-only", IdKind::Warning,
+         "__CUDA_ARCH__ gate no AMD target passes (sm_90 features)"},
     };
     return Ids;
   }
 
   void run(FileContext &C) override {
     const auto &T = C.Toks;
+    llvm::SmallVector<size_t, 8> Noted;
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
         continue;
@@ -46,12 +54,7 @@ public:
         C.replaceTokens(id(), I, I, "__HIP_DEVICE_COMPILE__");
         continue;
       }
-      C.report("cuda-arch-version", Severity::Warning, T[I].Offset,
-               "__CUDA_ARCH__ compared as a number selects NVIDIA "
-               "architectures; it is undefined on AMD, so the fallback branch "
-               "is taken",
-               "test __HIP_DEVICE_COMPILE__ and AMD feature macros (e.g. "
-               "__gfx942__) instead");
+      portCudaArchGate(C, id(), I, Noted);
     }
   }
 };

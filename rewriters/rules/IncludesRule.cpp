@@ -110,6 +110,8 @@ public:
     static const RuleIdInfo Ids[] = {
         {"includes", IdKind::Edit, "CUDA headers mapped; hip_runtime.h and cu2hip/wave.h added"},
         {"includes-unsupported", IdKind::Warning, "CUDA header without a HIP equivalent"},
+        {"includes-partial", IdKind::Note,
+         "CUDA header mapped to one that covers part of it (the note says which)"},
         {"includes-unknown", IdKind::Note, "CUDA-looking header without a mapping"},
         {"includes-user-header", IdKind::Warning,
          "a CUDA header name resolves to a user file; kept"},
@@ -230,6 +232,10 @@ public:
           continue;
         }
         Hip = E->Hip;
+        if (E->status() == MapStatus::Partial)
+          C.report("includes-partial", Severity::Note, L.NameBegin,
+                   "header <" + L.Name + "> -> <" + Hip + "> covers part of it" +
+                       (E->Note.empty() ? "" : ": " + E->Note));
         C.Edits.add({L.NameBegin, L.NameEnd - L.NameBegin, "<" + Hip + ">", id().str()});
         ++C.Stats.EditsPerRule[id()];
         ++C.Stats.RenamesPerLib[E->Lib.empty() ? "headers" : E->Lib];

@@ -35,6 +35,8 @@ std::unique_ptr<Rule> createApiShapeRule();
 std::unique_ptr<Rule> createQualifiedNamespaceRule();
 std::unique_ptr<Rule> createClockTimeRule();
 std::unique_ptr<Rule> createDevicePropRule();
+std::unique_ptr<Rule> createBlasComputeTypeRule();
+std::unique_ptr<Rule> createCgLabeledPartitionRule();
 std::unique_ptr<Rule> createWaveAmdgcnSizeRule();
 std::unique_ptr<Rule> createWaveVolatileSyncRule();
 std::unique_ptr<Rule> createWaveSpinRule();
@@ -71,6 +73,8 @@ const RuleFactory TokenRules[] = {
     createCgShuffleValueRule,
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
     createClockTimeRule, createDevicePropRule, createHipCollisionRule,
+    createBlasComputeTypeRule,
+    createCgLabeledPartitionRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,

@@ -10,6 +10,8 @@
 
 #include <hip/hip_runtime.h>
 #include <cu2hip/packed.h>
+#include <cu2hip/simd.h>
+#include <cu2hip/arch.h>
 
 #if __has_include(<hip/hip_bf16.h>) && !defined(CU2HIP_NO_BF16)
 #include <hip/hip_bf16.h>

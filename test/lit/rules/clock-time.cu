@@ -28,7 +28,7 @@ __global__ void timed(long long budget, int *timed_out) {
 
 long long budget_cycles(int dev, double ms) {
   int khz = 0;
-  // CHECK: hipDeviceGetAttribute(&khz, cu2hip::wall_clock_rate_attribute(hipDeviceAttributeClockRate), dev);
+  // CHECK: cu2hip::deviceGetAttribute(&khz, cu2hip::wall_clock_rate_attribute(hipDeviceAttributeClockRate), dev);
   cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev);
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, dev);

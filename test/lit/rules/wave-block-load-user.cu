@@ -1,6 +1,6 @@
-// wave-block-load by declaration identity: CUB's enumerators are reported,
-// a user's enumerator of the same name is not. Without a parse both are
-// reported by spelling.
+// wave-block-load by declaration identity: CUB's enumerators are rewritten,
+// a user's enumerator of the same name is not. Without a parse the cub::
+// qualified one is rewritten and the others are reported by spelling.
 // RUN: %cu2hip %s -o /dev/null --no-summary 2>%t.err
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 // RUN: %cu2hip %s -o /dev/null --no-summary --no-semantic 2>%t.err2
@@ -14,7 +14,7 @@ __global__ void k(int *out) {
 }
 // DIAG-NOT: :10:{{.*}}[wave-block-load]
 // DIAG-NOT: :12:{{.*}}[wave-block-load]
-// DIAG: wave-block-load-user.cu:13:17: warning: warp-transpose block algorithms{{.*}}[wave-block-load]
-// TOK: wave-block-load-user.cu:10:30: warning: {{.*}}[wave-block-load]
-// TOK: wave-block-load-user.cu:12:18: warning: {{.*}}[wave-block-load]
-// TOK: wave-block-load-user.cu:13:17: warning: {{.*}}[wave-block-load]
+// DIAG: wave-block-load-user.cu:13:17: note: BLOCK_LOAD_WARP_TRANSPOSE -> BLOCK_LOAD_TRANSPOSE{{.*}}[wave-block-load]
+// TOK: wave-block-load-user.cu:10:30: warning: warp-transpose block algorithms{{.*}}[wave-block-load-kept]
+// TOK: wave-block-load-user.cu:12:18: warning: {{.*}}[wave-block-load-kept]
+// TOK: wave-block-load-user.cu:13:17: note: BLOCK_LOAD_WARP_TRANSPOSE -> BLOCK_LOAD_TRANSPOSE{{.*}}[wave-block-load]

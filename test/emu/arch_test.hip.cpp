@@ -1,0 +1,46 @@
+// cu2hip/arch.h on the host: the CUDA level of each gfx target (the table of
+// docs/arch-features.md) and the ported cudaGetDeviceProperties /
+// cudaDeviceGetAttribute, which report it as major.minor. The emulator
+// reports gfx942 at wave 64 and gfx1100 at wave 32: both level 800.
+#include <hip/hip_runtime.h>
+#include <cu2hip/arch.h>
+
+#include <cstdio>
+
+int main() {
+  int bad = 0;
+  auto expect = [&](long got, long want, const char *what) {
+    if (got != want) {
+      std::printf("MISMATCH %s = %ld, want %ld\n", what, got, want);
+      ++bad;
+    }
+  };
+  struct { const char *arch; int level; } table[] = {
+      {"gfx942:sramecc+:xnack-", 800}, {"gfx942", 800}, {"gfx90a:xnack+", 800},
+      {"gfx908", 800}, {"gfx950", 800}, {"gfx1100", 800}, {"gfx1201", 800},
+      {"gfx1030", 610}, {"gfx906:sramecc-", 610}, {"gfx900", 610}, {"gfx9420", 610},
+      {"gfx110", 610}, {"", 610}};
+  for (auto &t : table) expect(cu2hip::cc_level_of(t.arch), t.level, t.arch);
+
+  hipDeviceProp_t raw, port;
+  if (hipGetDeviceProperties(&raw, 0) != hipSuccess) return 1;
+  expect(cu2hip::getDeviceProperties(&port, 0), hipSuccess, "getDeviceProperties");
+  expect(port.major, 8, "prop.major");
+  expect(port.minor, 0, "prop.minor");
+  expect(100 * port.major + 10 * port.minor, 800, "100*major+10*minor");
+  expect(port.warpSize, raw.warpSize, "prop.warpSize (unchanged)");
+  int v = -1;
+  expect(cu2hip::deviceGetAttribute(&v, hipDeviceAttributeComputeCapabilityMajor, 0), hipSuccess,
+         "deviceGetAttribute");
+  expect(v, 8, "attribute major");
+  expect(cu2hip::deviceGetAttribute(&v, hipDeviceAttributeComputeCapabilityMinor, 0), hipSuccess,
+         "deviceGetAttribute");
+  expect(v, 0, "attribute minor");
+  expect(cu2hip::deviceGetAttribute(&v, hipDeviceAttributeWarpSize, 0), hipSuccess,
+         "deviceGetAttribute");
+  expect(v, raw.warpSize, "attribute warpSize (HIP's)");
+  expect(cu2hip::getDeviceProperties(&port, 99) != hipSuccess, 1, "bad device is an error");
+  std::printf("arch: %s (HIP major.minor %d.%d) -> CUDA level %d.%d; %d mismatches\n",
+              raw.gcnArchName, raw.major, raw.minor, port.major, port.minor, bad);
+  return bad ? 1 : 0;
+}
