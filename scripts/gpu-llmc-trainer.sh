@@ -16,7 +16,8 @@
 #       REPS times (default 3) for 40 steps at B=8, T=256 (-e d6, from scratch); the
 #       instrumented bf16 trainer without recording, with checksums, with sampled values;
 #       reference traces at B=1, T=64 (2 steps, for the emulator) and CUDA-vs-port traces;
-#       writes logs and traces into OUT/llmc-results.tar.gz.
+#       writes logs and traces into OUT/llmc-results-PART.tar.gz. --part A: build, timing and
+#       overhead runs; --part B: the traces (reusing A's binaries on a warm machine); default all.
 #   --phase compare --results DIR            (here: needs cu2hip for `cu2hip compare`)
 #       loss lines equal?, median step times and ratio, instrumentation overhead, and
 #       `cu2hip compare` of the traces; prints Markdown tables.
@@ -25,7 +26,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 die() { echo "gpu-llmc-trainer: error: $*" >&2; exit 2; }
 
-PHASE= LLMC= DIR= OUT= RESULTS=
+PHASE= LLMC= DIR= OUT= RESULTS= PART=
 while [[ $# -gt 0 ]]; do
   case $1 in
     --phase) PHASE=$2; shift 2 ;;
@@ -33,6 +34,7 @@ while [[ $# -gt 0 ]]; do
     --dir) DIR=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --results) RESULTS=$2; shift 2 ;;
+    --part) PART=$2; shift 2 ;;
     *) die "unknown argument $1" ;;
   esac
 done
@@ -81,22 +83,21 @@ build_one() {
 }
 
 build_all() {
-  BIN=$WORK/bin
   mkdir -p "$BIN"
   rm -f "$BIN/failed"
   local p=port pi=port-i
   build_one cuda_bf16 cuda train_gpt2.cu 0 -DENABLE_BF16 &
   build_one cuda_fp32 cuda train_gpt2.cu 0 -DENABLE_FP32 &
   build_one cuda_legacy cuda train_gpt2_fp32.cu 0 &
-  build_one hip_bf16 $p train_gpt2.hip 1 -DENABLE_BF16 &
-  build_one hip_fp32 $p train_gpt2.hip 1 -DENABLE_FP32 &
-  build_one hip_legacy $p train_gpt2_fp32.hip 1 &
+  build_one hip_bf16 $p train_gpt2.cu 1 -DENABLE_BF16 &
+  build_one hip_fp32 $p train_gpt2.cu 1 -DENABLE_FP32 &
+  build_one hip_legacy $p train_gpt2_fp32.cu 1 &
   build_one cudai_bf16 cuda-i train_gpt2.cu 0 -DENABLE_BF16 &
   build_one cudai_fp32 cuda-i train_gpt2.cu 0 -DENABLE_FP32 &
   build_one cudai_legacy cuda-i train_gpt2_fp32.cu 0 &
-  build_one hipi_bf16 $pi train_gpt2.hip 1 -DENABLE_BF16 &
-  build_one hipi_fp32 $pi train_gpt2.hip 1 -DENABLE_FP32 &
-  build_one hipi_legacy $pi train_gpt2_fp32.hip 1 &
+  build_one hipi_bf16 $pi train_gpt2.cu 1 -DENABLE_BF16 &
+  build_one hipi_fp32 $pi train_gpt2.cu 1 -DENABLE_FP32 &
+  build_one hipi_legacy $pi train_gpt2_fp32.cu 1 &
   build_one wave_cudai wave-cuda-i warp32_program.cu 0 &
   wait
   [[ -f $BIN/failed ]] && cat "$BIN/failed" && tail -n 20 "$BIN"/*.build.log | head -n 200
@@ -108,7 +109,7 @@ train() {
   local name=$1 log=$2
   shift 2
   [[ -x $BIN/$name ]] || { echo "missing $name" >"$log"; return 0; }
-  (cd "$WORK" && "$BIN/$name" -e d6 -i "$DIR/data/synth_train.bin" -j "$DIR/data/synth_val.bin" \
+  (cd "$WORK" && timeout "${RUN_TIMEOUT:-150}" "$BIN/$name" -e d6 -i "$DIR/data/synth_train.bin" -j "$DIR/data/synth_val.bin" \
     -n 0 -s 0 -h 0 "$@") >"$log" 2>&1 || echo "EXIT $?" >>"$log"
 }
 
@@ -116,47 +117,68 @@ run() {
   [[ -n $DIR && -n $OUT ]] || die "run needs --dir CARRY --out OUT"
   DIR=$(cd "$DIR" && pwd)
   WORK=${WORK:-/tmp/llmc-work}
+  BIN=$WORK/bin
   mkdir -p "$WORK/logs" "$WORK/traces"
   local t0=$SECONDS
-  build_all
+  # Built once per machine: a second part on the same (warm) machine reuses the binaries.
+  [[ -x $BIN/cuda_bf16 ]] || build_all
   echo "build: $((SECONDS - t0)) s"
-  local L=$WORK/logs T=$WORK/traces steps=${STEPS:-40} reps=${REPS:-3}
-  local big=(-b 8 -t 256 -x "$steps")
-  # Loss lines and step times: CUDA and port alternating.
+  case ${PART:-all} in
+    A) run_timing; run_overhead ;;
+    B) run_traces ;;
+    all) run_timing; run_overhead; run_traces ;;
+  esac
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$WORK/logs/gpu.txt" || true
+  cp "$BIN"/*.build.log "$WORK/logs/" 2>/dev/null || true
+  tar -C "$WORK" -czf "$OUT/llmc-results-${PART:-all}.tar.gz" logs traces
+  echo "total: $((SECONDS - t0)) s"
+  ls -la "$OUT"
+}
+
+# Loss lines and step times: CUDA and port alternating, REPS times, 40 steps at B=8, T=256.
+run_timing() {
+  local L=$WORK/logs steps=${STEPS:-40} reps=${REPS:-3} t0=$SECONDS
   for r in $(seq 1 "$reps"); do
     for m in bf16 fp32 legacy; do
-      train cuda_$m "$L/cuda_$m.$r.log" "${big[@]}"
-      train hip_$m "$L/hip_$m.$r.log" "${big[@]}"
+      train cuda_$m "$L/cuda_$m.$r.log" -b 8 -t 256 -x "$steps"
+      train hip_$m "$L/hip_$m.$r.log" -b 8 -t 256 -x "$steps"
     done
   done
   echo "timing runs: $((SECONDS - t0)) s"
-  # Instrumentation overhead (bf16): not recording, checksums only, 64 sampled values.
-  train cudai_bf16 "$L/cudai_bf16.off.log" "${big[@]}"
-  train hipi_bf16 "$L/hipi_bf16.off.log" "${big[@]}"
+}
+
+# Instrumentation overhead (bf16): built in but not recording (40 steps), recording checksums
+# only and 64 sampled values per buffer (10 steps).
+run_overhead() {
+  local L=$WORK/logs T=$WORK/traces t0=$SECONDS
+  train cudai_bf16 "$L/cudai_bf16.off.log" -b 8 -t 256 -x "${STEPS:-40}"
+  train hipi_bf16 "$L/hipi_bf16.off.log" -b 8 -t 256 -x "${STEPS:-40}"
   CU2HIP_KREC=$T/ovh_sum.jsonl CU2HIP_KREC_VALUES=0 train cudai_bf16 "$L/cudai_bf16.sum.log" -b 8 -t 256 -x 10
   CU2HIP_KREC=$T/ovh_val.jsonl CU2HIP_KREC_VALUES=64 train cudai_bf16 "$L/cudai_bf16.val.log" -b 8 -t 256 -x 10
+  ls -la "$T"/ovh_*.jsonl >"$L/overhead-traces.txt" 2>&1 || true
   rm -f "$T"/ovh_*.jsonl
   echo "overhead runs: $((SECONDS - t0)) s"
-  # Per-kernel traces: reduced size (the emulator's), 2 steps, one validation batch.
-  local small=(-b 1 -t 64 -x 2 -m 1 -v 1000)
+}
+
+# Per-kernel traces: the emulator's size (B=1, T=64, 2 steps, one validation batch) for bf16
+# and fp32 mode; B=8, T=256, first 2 steps, CUDA twice (noise floor) and the port, for all
+# three programs; the wave program's CUDA trace.
+run_traces() {
+  local L=$WORK/logs T=$WORK/traces t0=$SECONDS
+  local small=(-b 1 -t 64 -x 2 -m 1 -v 1000) mid=(-b 8 -t 256 -x 2 -m 2 -v 1000)
   for m in bf16 fp32; do
     CU2HIP_KREC=$T/cuda_$m.small.jsonl train cudai_$m "$L/cudai_$m.small.log" "${small[@]}"
-    CU2HIP_KREC=$T/cuda_$m.small.2.jsonl train cudai_$m "$L/cudai_$m.small.2.log" "${small[@]}"
     CU2HIP_KREC=$T/hip_$m.small.jsonl train hipi_$m "$L/hipi_$m.small.log" "${small[@]}"
   done
-  # Full size, first 2 steps: CUDA twice (noise floor) and the port, all three programs.
-  local mid=(-b 8 -t 256 -x 2 -m 2 -v 1000)
   for m in bf16 fp32 legacy; do
-    CU2HIP_KREC=$T/cuda_$m.big.jsonl CU2HIP_KREC_BYTES=16777216 train cudai_$m "$L/cudai_$m.big.log" "${mid[@]}"
-    CU2HIP_KREC=$T/cuda_$m.big.2.jsonl CU2HIP_KREC_BYTES=16777216 train cudai_$m "$L/cudai_$m.big.2.log" "${mid[@]}"
-    CU2HIP_KREC=$T/hip_$m.big.jsonl CU2HIP_KREC_BYTES=16777216 train hipi_$m "$L/hipi_$m.big.log" "${mid[@]}"
+    export CU2HIP_KREC_BYTES=16777216
+    CU2HIP_KREC=$T/cuda_$m.big.jsonl train cudai_$m "$L/cudai_$m.big.log" "${mid[@]}"
+    CU2HIP_KREC=$T/cuda_$m.big.2.jsonl train cudai_$m "$L/cudai_$m.big.2.log" "${mid[@]}"
+    CU2HIP_KREC=$T/hip_$m.big.jsonl train hipi_$m "$L/hipi_$m.big.log" "${mid[@]}"
+    unset CU2HIP_KREC_BYTES
   done
   [[ -x $BIN/wave_cudai ]] && CU2HIP_KREC=$T/warp32_program.cuda.jsonl "$BIN/wave_cudai" >"$L/wave.log" 2>&1
   echo "trace runs: $((SECONDS - t0)) s"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$L/gpu.txt" || true
-  cp "$BIN"/*.build.log "$L/" 2>/dev/null || true
-  tar -C "$WORK" -czf "$OUT/llmc-results.tar.gz" logs traces
-  ls -la "$OUT"
 }
 
 # Median of numbers on stdin.

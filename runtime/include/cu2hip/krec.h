@@ -150,7 +150,7 @@ struct Config {
       std::fclose(Out);
   }
   static const char *impl() {
-#if defined(CU2HIP_EMU) || defined(CU2HIP_EMU_WAVE)
+#if defined(__CU2HIP_EMU__)
     return "emu";
 #elif defined(CU2HIP_KREC_HIP)
     return "hip";
