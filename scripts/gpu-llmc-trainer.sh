@@ -67,6 +67,7 @@ prepare() {
   "$CU2HIP" --quiet --instrument --in-root "$ROOT/test/emu/krec" --out-root "$DIR/wave-port" \
     --instrument-out "$DIR/wave-cuda-i" -- -I"$ROOT/runtime/include"
   cp "${BASH_SOURCE[0]}" "$DIR/gpu-llmc-trainer.sh"
+  cp "$ROOT/scripts/llmc-data.py" "$DIR/llmc-data.py"
   du -sh "$DIR"
 }
 
@@ -77,13 +78,24 @@ build_one() {
   local inc=(-I"$DIR/$tree" -I"$DIR/rt")
   [[ $hip == 1 ]] && inc+=(-D__HIP_PLATFORM_NVIDIA__ -I"$DIR/hipnv" -I"$DIR/blasnv" -x cu)
   nvcc --use_fast_math -std=c++17 -O3 -arch="${CU2HIP_ARCH:-sm_90}" "${inc[@]}" "$@" \
-    "$DIR/$tree/$file" -o "$BIN/$name" -lcublas -lcublasLt \
-    -L/usr/local/cuda/lib64/stubs -lnvidia-ml >"$BIN/$name.build.log" 2>&1 ||
+    "$DIR/$tree/$file" -o "$BIN/$name" -lcublas -lcublasLt "${NVML_LINK[@]}" \
+    >"$BIN/$name.build.log" 2>&1 ||
     echo "BUILD FAILED: $name" >>"$BIN/failed"
 }
 
 build_all() {
   mkdir -p "$BIN"
+  # llmc/mfu.h uses NVML when <nvml.h> is there: the stub library to link, else the driver's.
+  NVML_LINK=()
+  local d
+  for d in /usr/local/cuda/lib64/stubs /usr/local/cuda/targets/x86_64-linux/lib/stubs; do
+    [[ -f $d/libnvidia-ml.so ]] && { NVML_LINK=(-L"$d" -lnvidia-ml); break; }
+  done
+  if [[ ${#NVML_LINK[@]} -eq 0 ]]; then
+    d=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-ml.so* /usr/lib64/libnvidia-ml.so* 2>/dev/null | head -n 1)
+    [[ -n $d ]] && NVML_LINK=("$d")
+  fi
+  echo "nvcc: $(nvcc --version | tail -n 1); NVML: ${NVML_LINK[*]:-none}"
   rm -f "$BIN/failed"
   local p=port pi=port-i
   build_one cuda_bf16 cuda train_gpt2.cu 0 -DENABLE_BF16 &
@@ -104,11 +116,26 @@ build_all() {
   return 0
 }
 
-# train NAME LOG ARGS...: one trainer run, from scratch, synthetic data.
+# train NAME LOG ARGS...: one trainer run, from scratch, synthetic data. The legacy
+# train_gpt2_fp32.cu (names *_legacy) starts from gpt2_124M.bin in its directory (a fresh d6
+# checkpoint made by llmc-data.py) and runs one epoch of its train file (40 steps at B=8,
+# T=256): it takes no -e, -x, -n, -h.
 train() {
   local name=$1 log=$2
   shift 2
   [[ -x $BIN/$name ]] || { echo "missing $name" >"$log"; return 0; }
+  if [[ $name == *_legacy ]]; then
+    local a=() skip=0
+    for x in "$@"; do  # drop -x N: the epoch's length is the file's
+      if [[ $skip == 1 ]]; then skip=0; continue; fi
+      [[ $x == -x ]] && { skip=1; continue; }
+      a+=("$x")
+    done
+    (cd "$WORK/legacy" && timeout "${RUN_TIMEOUT:-150}" "$BIN/$name" \
+      -i "$WORK/legacy/synth_train.bin" -j "$WORK/legacy/synth_val.bin" -s 100000 "${a[@]}") \
+      >"$log" 2>&1 || echo "EXIT $?" >>"$log"
+    return 0
+  fi
   (cd "$WORK" && timeout "${RUN_TIMEOUT:-150}" "$BIN/$name" -e d6 -i "$DIR/data/synth_train.bin" -j "$DIR/data/synth_val.bin" \
     -n 0 -s 0 -h 0 "$@") >"$log" 2>&1 || echo "EXIT $?" >>"$log"
 }
@@ -123,6 +150,10 @@ run() {
   # Built once per machine: a second part on the same (warm) machine reuses the binaries.
   [[ -x $BIN/cuda_bf16 ]] || build_all
   echo "build: $((SECONDS - t0)) s"
+  if [[ ! -f $WORK/legacy/gpt2_124M.bin ]]; then
+    python3 "$DIR/llmc-data.py" "$WORK/legacy" --train $((8 * 256 * ${STEPS:-40} + 1)) \
+      --checkpoint "$WORK/legacy/gpt2_124M.bin"
+  fi
   case ${PART:-all} in
     A) run_timing; run_overhead ;;
     B) run_traces ;;
@@ -166,16 +197,21 @@ run_overhead() {
 run_traces() {
   local L=$WORK/logs T=$WORK/traces t0=$SECONDS
   local small=(-b 1 -t 64 -x 2 -m 1 -v 1000) mid=(-b 8 -t 256 -x 2 -m 2 -v 1000)
+  # fp32 mode without TF32 (-f 0): the emulator's BLAS computes in full fp32.
   for m in bf16 fp32; do
-    CU2HIP_KREC=$T/cuda_$m.small.jsonl train cudai_$m "$L/cudai_$m.small.log" "${small[@]}"
-    CU2HIP_KREC=$T/hip_$m.small.jsonl train hipi_$m "$L/hipi_$m.small.log" "${small[@]}"
+    local f=()
+    [[ $m == fp32 ]] && f=(-f 0)
+    CU2HIP_KREC=$T/cuda_$m.small.jsonl train cudai_$m "$L/cudai_$m.small.log" "${small[@]}" "${f[@]}"
+    CU2HIP_KREC=$T/hip_$m.small.jsonl train hipi_$m "$L/hipi_$m.small.log" "${small[@]}" "${f[@]}"
   done
   for m in bf16 fp32 legacy; do
     export CU2HIP_KREC_BYTES=16777216
+    # The legacy trainer runs its whole epoch: record about its first two steps.
+    if [[ $m == legacy ]]; then export CU2HIP_KREC_LAUNCHES=700; else unset CU2HIP_KREC_LAUNCHES; fi
     CU2HIP_KREC=$T/cuda_$m.big.jsonl train cudai_$m "$L/cudai_$m.big.log" "${mid[@]}"
     CU2HIP_KREC=$T/cuda_$m.big.2.jsonl train cudai_$m "$L/cudai_$m.big.2.log" "${mid[@]}"
     CU2HIP_KREC=$T/hip_$m.big.jsonl train hipi_$m "$L/hipi_$m.big.log" "${mid[@]}"
-    unset CU2HIP_KREC_BYTES
+    unset CU2HIP_KREC_BYTES CU2HIP_KREC_LAUNCHES
   done
   [[ -x $BIN/wave_cudai ]] && CU2HIP_KREC=$T/warp32_program.cuda.jsonl "$BIN/wave_cudai" >"$L/wave.log" 2>&1
   echo "trace runs: $((SECONDS - t0)) s"
@@ -184,11 +220,15 @@ run_traces() {
 # Median of numbers on stdin.
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print "-"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
-# Median step time (ms) of a log, step 1 excluded (llm.c's "| X ms |" field).
-step_ms() { grep -E '^step +[0-9]+/' "$1" | awk -F'|' 'NR>1 {gsub(/ ms/,"",$5); print $5+0}' | median; }
+# Median step time (ms) of a log, the first step excluded: train_gpt2.cu's "| X ms |" field,
+# train_gpt2_fp32.cu's "(X ms, ...)".
+step_ms() {
+  grep -E '^step +[0-9]+/' "$1" | sed -nE 's/.*\| ([0-9.]+) ms \|.*/\1/p; s/.*\(([0-9.]+) ms,.*/\1/p' |
+    awk 'NR>1' | median
+}
 
 # The loss and validation lines of a log, without timings.
-loss_lines() { grep -E '^(step +[0-9]+/|val loss)' "$1" | sed -E 's/\| lr .*//'; }
+loss_lines() { grep -E '^(step +[0-9]+/|val loss)' "$1" | sed -E 's/\| lr .*//; s/ \([0-9.]+ ms,.*//'; }
 
 compare() {
   [[ -n $RESULTS ]] || die "compare needs --results DIR"

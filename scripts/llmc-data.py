@@ -12,6 +12,14 @@ something and its loss falls within tens of steps. Same arguments, same bytes.
 
 Train with llm.c's trainer from scratch, e.g.
   ./train_gpt2cu -e d6 -i OUTDIR/synth_train.bin -j OUTDIR/synth_val.bin -b 8 -t 256 -x 40
+
+--checkpoint PATH also writes a freshly initialised GPT-2 model in llm.c's fp32 checkpoint
+format (header of 256 int32: magic 20240326, version 3, max_seq_len, vocab_size, num_layers,
+num_heads, channels, padded_vocab_size; then the 16 parameter tensors in llm.c's order, fp32)
+for the legacy train_gpt2_fp32.cu, which always starts from a checkpoint: depth --depth
+(default 6, like `-e d6`: channels 64*depth, heads depth, 1024 positions, padded vocabulary
+50304), weights N(0, 0.02) from --seed, biases 0, layer-norm weights 1. That trainer runs one
+epoch of its train file: --train B*T*steps+1 tokens gives `steps` steps.
 """
 import argparse
 import os
@@ -49,6 +57,38 @@ def write(path, toks):
     os.replace(tmp, path)
 
 
+def checkpoint(path, depth, vocab, seed):
+    """A from-scratch fp32 checkpoint (see the module comment); numpy when present."""
+    C, L, NH, maxT, Vp = 64 * depth, depth, depth, 1024, (vocab + 127) // 128 * 128
+    sizes = [Vp * C, maxT * C, L * C, L * C, L * 3 * C * C, L * 3 * C, L * C * C, L * C,
+             L * C, L * C, L * 4 * C * C, L * 4 * C, L * C * 4 * C, L * C, C, C]
+    kind = ["w", "w", "one", "zero", "w", "zero", "w", "zero",
+            "one", "zero", "w", "zero", "w", "zero", "one", "zero"]
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        header = [20240326, 3, maxT, vocab, L, NH, C, Vp] + [0] * (HEADER_INTS - 8)
+        f.write(struct.pack("<%di" % HEADER_INTS, *header))
+        try:
+            import numpy as np
+            rng = np.random.default_rng(seed)
+            for n, k in zip(sizes, kind):
+                a = (rng.standard_normal(n, dtype=np.float32) * np.float32(0.02) if k == "w"
+                     else np.full(n, 1.0 if k == "one" else 0.0, dtype=np.float32))
+                f.write(a.astype("<f4").tobytes())
+        except ImportError:
+            import array
+            rng = random.Random(seed)
+            for n, k in zip(sizes, kind):
+                if k == "w":
+                    a = array.array("f", (rng.gauss(0.0, 0.02) for _ in range(n)))
+                else:
+                    a = array.array("f", [1.0 if k == "one" else 0.0]) * n
+                if sys.byteorder != "little":
+                    a.byteswap()
+                f.write(a.tobytes())
+    os.replace(tmp, path)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("outdir")
@@ -56,6 +96,8 @@ def main():
     p.add_argument("--val", type=int, default=65536, help="validation tokens (default 65536)")
     p.add_argument("--vocab", type=int, default=50257)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--checkpoint", help="also write a from-scratch fp32 checkpoint here")
+    p.add_argument("--depth", type=int, default=6, help="checkpoint depth (default 6)")
     a = p.parse_args()
     if not 2 <= a.vocab <= 65535:
         sys.exit("llmc-data: --vocab must be in 2..65535 (tokens are uint16)")
@@ -67,6 +109,9 @@ def main():
     write(os.path.join(a.outdir, "synth_train.bin"), toks[: a.train])
     write(os.path.join(a.outdir, "synth_val.bin"), toks[a.train :])
     print("llmc-data: %d train, %d val tokens in %s" % (a.train, a.val, a.outdir))
+    if a.checkpoint:
+        checkpoint(a.checkpoint, a.depth, a.vocab, a.seed)
+        print("llmc-data: d%d checkpoint %s" % (a.depth, a.checkpoint))
 
 
 if __name__ == "__main__":
