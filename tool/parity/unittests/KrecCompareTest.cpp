@@ -3,6 +3,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace cu2hip::krec;
 
 namespace {
