@@ -21,6 +21,8 @@
 #include "Inputs.h"
 #include "Manifest.h"
 #include "OutputWriter.h"
+#include "Instrument.h"
+#include "KrecCompare.h"
 #include "Progress.h"
 #include "RuntimeBundle.h"
 #include "Sarif.h"
@@ -99,6 +101,14 @@ static cl::opt<bool> AllocHooks("alloc-hooks",
                                 cl::desc("Route cudaMalloc/cudaFree/... through cu2hip's "
                                          "allocator hooks (<cu2hip/alloc.h>)"),
                                 cl::cat(Cat));
+static cl::opt<bool> Instrument("instrument",
+                                cl::desc("Record every kernel launch (<cu2hip/krec.h>) in the "
+                                         "port and in an instrumented CUDA copy"),
+                                cl::cat(Cat));
+static cl::opt<std::string> InstrumentOut("instrument-out",
+                                          cl::desc("Where --instrument writes the CUDA copy "
+                                                   "(default: <out-root>-cuda)"),
+                                          cl::value_desc("dir"), cl::cat(Cat));
 static cl::opt<bool> Vectorize("vectorize",
                                cl::desc("Rewrite provable elementwise kernels to 128-bit "
                                         "loads/stores; alignment checks at vector casts"),
@@ -334,6 +344,7 @@ static Expected<Options> porterOptions(const std::vector<std::string> &ClangArgs
   Opts.Wave = Wave;
   Opts.Annotate = Annotate;
   Opts.AllocHooks = AllocHooks;
+  setInstrumentLaunches(Instrument);
   Opts.Vectorize = Vectorize;
   Opts.ExtraArgs = ClangArgs;
   Opts.ResourceDir = CU2HIP_CLANG_RESOURCE_DIR;
@@ -713,7 +724,9 @@ static bool cleansStaleOutputs(const RunSetup &S) {
 /// The manifest of this run's out-root, when this run keeps one: a tree
 /// run that writes its outputs (not --dry-run, --diff, --inplace or an
 /// export).
-static bool keepsManifest(const RunSetup &S) { return cleansStaleOutputs(S) && !DryRun; }
+static bool keepsManifest(const RunSetup &S) {
+  return cleansStaleOutputs(S) && !DryRun && !Instrument;
+}
 
 /// What an apply's manifest has for options: the options digest marked, so
 /// that the next run records what apply wrote (and removes the outputs of
@@ -981,6 +994,20 @@ static std::vector<FileResult> sourceResults(RunSetup &S, Porter &P, unsigned Wo
   return Results;
 }
 
+/// --instrument: the instrumented CUDA copy beside the port (Instrument.h).
+static void writeCudaCopy(const RunSetup &S, const std::vector<FileResult> &Results,
+                          size_t Sources, RunTally &T) {
+  std::string Dir = instrumentDir(InstrumentOut, S.Plan.OutRoot);
+  Expected<unsigned> N = writeInstrumentedCopy(absolutePath(InRoot), Dir, Results, Sources,
+                                               S.Plan.Copies);
+  if (!N) {
+    errs() << "cu2hip: error: " << toString(N.takeError()) << " [io-error]\n";
+    ++T.Failed;
+  } else if (!Quiet) {
+    errs() << "cu2hip: note: instrumented CUDA copy (" << *N << " files) in " << Dir << "\n";
+  }
+}
+
 /// Ports the planned jobs, then writes, copies and reports.
 static int portAndWrite(const char *Argv0, RunSetup &S,
                         std::chrono::steady_clock::time_point Start) {
@@ -1103,6 +1130,8 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
     if (!Bundle.empty())
       bundleRuntime(Bundle, T, Inc.New.Files);
   }
+  if (Instrument && !InRoot.empty() && !DryRun)
+    writeCudaCopy(S, Results, Sources, T);
   if (Inc.Enabled)
     if (Error E = writeManifest(manifestPath(S.Plan.OutRoot), Inc.New)) {
       errs() << manifestPath(S.Plan.OutRoot) << ": error: " << toString(std::move(E))
@@ -1139,6 +1168,8 @@ int main(int argc, const char **argv) {
   treatQuitAsInterrupt();
   // `cu2hip apply DIR [options]`: the run's outputs from edit exports.
   std::vector<const char *> Args(argv, argv + argc);
+  if (Args.size() > 1 && StringRef(Args[1]) == "compare") // per-kernel traces
+    return closeStdout(runKrecCompare(int(Args.size()) - 1, Args.data() + 1, outs()));
   if (Args.size() > 1 && StringRef(Args[1]) == "apply") {
     if (Args.size() < 3 || StringRef(Args[2]).startswith("-")) {
       WithColor::error(errs(), "cu2hip") << "usage: cu2hip apply DIR [options]\n";

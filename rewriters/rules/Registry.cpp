@@ -11,6 +11,7 @@ std::unique_ptr<Rule> createImplicitIncludesRule();
 std::unique_ptr<Rule> createBuiltinNarrowingRule();
 std::unique_ptr<Rule> createBlasLtScaleTypeRule();
 std::unique_ptr<Rule> createCgShuffleValueRule();
+std::unique_ptr<Rule> createInstrumentRule();
 std::unique_ptr<Rule> createLaunchRule();
 std::unique_ptr<Rule> createSymbolRule();
 std::unique_ptr<Rule> createFuncPtrRule();
@@ -67,7 +68,8 @@ const RuleFactory TokenRules[] = {
     createWaveBlockLoadRule, createWaveAmdgcnSizeRule, createWaveVolatileSyncRule,
     createWaveSpinRule,     createWaveBlockSizeRule, createWaveOccupancyRule,
     createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,
-    createNamesRule,        createLaunchRule,      createSymbolRule,
+    // instrument before launch-ggl: its `(` opens before hipLaunchKernelGGL(.
+    createNamesRule,        createInstrumentRule,  createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,

@@ -231,6 +231,19 @@ __device__ inline typename __hip_nv_mask64<M, void>::type
 __syncwarp(M mask) { __syncwarp(static_cast<unsigned>(mask)); }
 #endif""".split("\n")
 
+# HIP 5.2 has hipMemLocation (CUDA's struct) but not the names of its types, which newer HIP
+# has and cu2hip/memloc.h uses (hipMemLocationTypeDevice, ...): the CUDA values (CUDA >= 11.2).
+i = find(R, r"^typedef struct cudaMemLocation hipMemLocation;")[0]
+lines(R)[i + 1:i + 1] = """#if CUDART_VERSION >= 11020
+#define hipMemLocationTypeInvalid cudaMemLocationTypeInvalid
+#define hipMemLocationTypeDevice cudaMemLocationTypeDevice
+#endif
+#if CUDART_VERSION >= 12020
+#define hipMemLocationTypeHost cudaMemLocationTypeHost
+#define hipMemLocationTypeHostNuma cudaMemLocationTypeHostNuma
+#define hipMemLocationTypeHostNumaCurrent cudaMemLocationTypeHostNumaCurrent
+#endif""".split("\n")
+
 total = 0
 for rel, L in files.items():
     d = [x for x in difflib.unified_diff(orig[rel], L, lineterm="", n=0)

@@ -184,6 +184,7 @@ const char* hipGetErrorName(hipError_t e) {
     case hipErrorInvalidDevicePointer: return "hipErrorInvalidDevicePointer";
     case hipErrorInvalidMemcpyDirection: return "hipErrorInvalidMemcpyDirection";
     case hipErrorInvalidDevice: return "hipErrorInvalidDevice";
+    case hipErrorNotFound: return "hipErrorNotFound";
     case hipErrorInvalidResourceHandle: return "hipErrorInvalidResourceHandle";
     case hipErrorNotReady: return "hipErrorNotReady";
     case hipErrorLaunchFailure: return "hipErrorLaunchFailure";
@@ -407,6 +408,15 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* a, const void* p) {
   return hipSuccess;
 }
 
+hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t p) {
+  uintptr_t b;
+  Alloc al;
+  if (!find_alloc(p, &b, &al)) return ret(hipErrorNotFound);
+  if (base) *base = (hipDeviceptr_t)b;
+  if (size) *size = al.size;
+  return hipSuccess;
+}
+
 hipError_t hipMemcpy(void* dst, const void* src, size_t n, hipMemcpyKind k) {
   if ((unsigned)k > 4) return ret(hipErrorInvalidMemcpyDirection);
   if (n == 0) return hipSuccess;
@@ -471,6 +481,19 @@ hipError_t hipMemsetD32(void* p, int v, size_t count) {
 hipError_t hipMemsetD32Async(void* p, int v, size_t c, hipStream_t) { return hipMemsetD32(p, v, c); }
 hipError_t hipMemsetD8(void* p, unsigned char v, size_t c) { return hipMemset(p, v, c); }
 hipError_t hipMemPrefetchAsync(const void*, size_t, int, hipStream_t) { return hipSuccess; }
+hipError_t hipMemAdvise(const void* p, size_t n, hipMemoryAdvise advice, int device) {
+  if (!p || n == 0) return ret(hipErrorInvalidValue);
+  if ((advice < hipMemAdviseSetReadMostly || advice > hipMemAdviseUnsetAccessedBy) &&
+      advice != hipMemAdviseSetCoarseGrain && advice != hipMemAdviseUnsetCoarseGrain)
+    return ret(hipErrorInvalidValue);
+  int count = 0;
+  hipGetDeviceCount(&count);
+  if (device != hipCpuDeviceId && (device < 0 || device >= count))
+    return ret(hipErrorInvalidDevice);
+  return hipSuccess;
+}
+hipError_t hipProfilerStart() { return hipSuccess; }
+hipError_t hipProfilerStop() { return hipSuccess; }
 
 hipError_t hipMemcpyToSymbol(const void* sym, const void* src, size_t n,
                              size_t off, hipMemcpyKind k) {

@@ -70,6 +70,7 @@ enum hipError_t {
   hipErrorInvalidMemcpyDirection = 21,
   hipErrorInvalidDevice = 101,
   hipErrorInvalidResourceHandle = 400,
+  hipErrorNotFound = 500,
   hipErrorInvalidHandle = 400,
   hipErrorNotReady = 600,
   hipErrorIllegalAddress = 700,

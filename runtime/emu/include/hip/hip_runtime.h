@@ -128,6 +128,10 @@ hipError_t hipHostGetDevicePointer(void** d, void* h, unsigned flags);
 hipError_t hipHostRegister(void* p, size_t n, unsigned flags);
 hipError_t hipHostUnregister(void* p);
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t* a, const void* p);
+// Base and size of the allocation (hipMalloc, hipMallocManaged, host
+// allocations) holding p; hipErrorNotFound when none does (HIP's answer).
+typedef void* hipDeviceptr_t;
+hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t p);
 hipError_t hipMemcpy(void* dst, const void* src, size_t n, hipMemcpyKind k);
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n, hipMemcpyKind k,
                           hipStream_t s = nullptr);
@@ -150,6 +154,36 @@ hipError_t hipMemsetD32Async(void* p, int v, size_t count, hipStream_t s = nullp
 hipError_t hipMemsetD8(void* p, unsigned char v, size_t count);
 hipError_t hipMemPrefetchAsync(const void* p, size_t n, int device,
                                hipStream_t s = nullptr);
+// Unified-memory advice: every allocation is host memory here, so advice has
+// no effect; the arguments are checked as HIP checks them (values as in ROCm
+// 7.2's hip_runtime_api.h / driver_types.h).
+#define hipCpuDeviceId ((int)-1)
+#define hipInvalidDeviceId ((int)-2)
+enum hipMemoryAdvise {
+  hipMemAdviseSetReadMostly = 1,
+  hipMemAdviseUnsetReadMostly = 2,
+  hipMemAdviseSetPreferredLocation = 3,
+  hipMemAdviseUnsetPreferredLocation = 4,
+  hipMemAdviseSetAccessedBy = 5,
+  hipMemAdviseUnsetAccessedBy = 6,
+  hipMemAdviseSetCoarseGrain = 100,
+  hipMemAdviseUnsetCoarseGrain = 101
+};
+enum hipMemLocationType {
+  hipMemLocationTypeInvalid = 0,
+  hipMemLocationTypeDevice = 1,
+  hipMemLocationTypeHost = 2,
+  hipMemLocationTypeHostNuma = 3,
+  hipMemLocationTypeHostNumaCurrent = 4
+};
+struct hipMemLocation {
+  hipMemLocationType type;
+  int id;
+};
+hipError_t hipMemAdvise(const void* p, size_t n, hipMemoryAdvise advice, int device);
+// Profiler control: no profiler here; both succeed.
+hipError_t hipProfilerStart();
+hipError_t hipProfilerStop();
 hipError_t hipMemcpyToSymbol(const void* sym, const void* src, size_t n,
                              size_t offset = 0,
                              hipMemcpyKind k = hipMemcpyHostToDevice);

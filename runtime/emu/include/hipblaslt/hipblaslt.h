@@ -61,7 +61,9 @@ typedef enum {
   HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER = 10,
   HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD = 11,
   HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE = 12,
-  HIPBLASLT_MATMUL_DESC_POINTER_MODE = 13
+  HIPBLASLT_MATMUL_DESC_POINTER_MODE = 13,
+  // The end of the list, as in hipBLASLt (cu2hip/blaslt.h uses it as a sentinel).
+  HIPBLASLT_MATMUL_DESC_MAX = 104
 } hipblasLtMatmulDescAttributes_t;
 
 typedef enum {

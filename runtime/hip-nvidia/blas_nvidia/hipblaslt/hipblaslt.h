@@ -34,6 +34,11 @@ typedef cublasLtMatrixLayoutAttribute_t hipblasLtMatrixLayoutAttribute_t;
 #define HIPBLASLT_MATMUL_DESC_BIAS_DATA_TYPE CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE
 #define HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER
 #define HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD
+// hipBLASLt's end-of-list attribute, which cu2hip/blaslt.h uses to stand for cuBLASLt's
+// scale-type attribute (hipBLASLt has none; blaslt.h's file comment). On NVIDIA the
+// attribute exists: the sentinel is that attribute, so blaslt.h's handling of it (success
+// when the type equals the one the descriptor was created with) applies unchanged.
+#define HIPBLASLT_MATMUL_DESC_MAX CUBLASLT_MATMUL_DESC_SCALE_TYPE
 #define HIPBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
 #define HIPBLASLT_MATRIX_LAYOUT_BATCH_COUNT CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT
 #define HIPBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET

@@ -1,0 +1,192 @@
+//===- KrecReport.cpp - `cu2hip compare`: the report and the command ------===//
+#include "KrecCompare.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace llvm;
+
+namespace cu2hip {
+namespace krec {
+
+namespace {
+
+std::string dim(const unsigned (&D)[3]) {
+  return "[" + std::to_string(D[0]) + "," + std::to_string(D[1]) + "," + std::to_string(D[2]) +
+         "]";
+}
+
+/// `V` with `Digits` significant digits (printf's %g).
+std::string num(double V, int Digits = 9) {
+  char B[40];
+  std::snprintf(B, sizeof B, "%.*g", Digits, V);
+  return B;
+}
+
+std::string ratioText(double R) { return std::isinf(R) ? "inf" : num(R, 3); }
+
+/// The report of the first launch beyond tolerance: its kernel, site,
+/// configuration and each failing buffer with its worst element.
+void describe(const Launch &A, const Launch &B, const LaunchDiff &D, double Scale,
+              raw_ostream &OS) {
+  OS << "first launch beyond tolerance: #" << A.Index << " " << A.Kernel << " (" << A.Site
+     << ") grid " << dim(A.Grid) << " block " << dim(A.Block) << "\n";
+  if (!D.Structural.empty()) {
+    OS << "  " << D.Structural << "\n";
+    return;
+  }
+  if (!B.Error.empty() || !A.Error.empty())
+    OS << "  launch error: A '" << A.Error << "', B '" << B.Error << "'\n";
+  for (const BufferDiff &BD : D.Bufs) {
+    if (BD.Ratio <= 1)
+      continue;
+    Tol T = toleranceFor(BD.DType, Scale);
+    OS << "  buffer arg " << BD.Arg << " (" << BD.DType << "): ";
+    if (!BD.Structural.empty()) {
+      OS << BD.Structural << "\n";
+      continue;
+    }
+    if (BD.HaveWorst)
+      OS << "worst element " << BD.WorstIndex << ": A=" << num(BD.WorstA)
+         << " B=" << num(BD.WorstB) << " (|diff| "
+         << num(std::fabs(BD.WorstA - BD.WorstB), 3) << ", ";
+    else
+      OS << "no sampled element differs (";
+    OS << "rtol " << num(T.Rtol, 3) << " atol " << num(T.Atol, 3)
+       << "; ratio " << ratioText(BD.Ratio) << "); sum A=" << num(BD.SumA)
+       << " B=" << num(BD.SumB) << "\n";
+  }
+}
+
+/// Ratio of each (launch, argument) of the noise comparison, by launch.
+std::vector<double> noiseRatios(const KTrace &A, const KTrace &N, double Scale,
+                                CompareSummary &S) {
+  std::vector<double> R(A.Launches.size(), 0.0);
+  S.HaveNoise = true;
+  size_t K = std::min(A.Launches.size(), N.Launches.size());
+  for (size_t I = 0; I < K; ++I) {
+    LaunchDiff D = compareLaunch(A.Launches[I], N.Launches[I], Scale);
+    R[I] = D.Ratio;
+    if (!D.bitwise() && S.NoiseFirstDiff < 0)
+      S.NoiseFirstDiff = (long long)I;
+    if (D.Ratio > 1 && S.NoiseFirstBeyond < 0)
+      S.NoiseFirstBeyond = (long long)I;
+    if (std::isfinite(D.Ratio))
+      S.NoiseMaxRatio = std::max(S.NoiseMaxRatio, D.Ratio);
+  }
+  for (size_t I = K; I < R.size(); ++I)
+    R[I] = HUGE_VAL; // the second reference ended early: no judgement there
+  return R;
+}
+
+} // namespace
+
+CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noise,
+                             const CompareOptions &O, raw_ostream &OS) {
+  CompareSummary S;
+  OS << "cu2hip compare: A=" << A.Path << " (" << A.Impl << ", " << A.Launches.size()
+     << " launches) B=" << B.Path << " (" << B.Impl << ", " << B.Launches.size()
+     << " launches)\n";
+  std::vector<double> NoiseR;
+  if (Noise)
+    NoiseR = noiseRatios(A, *Noise, O.TolScale, S);
+  size_t K = std::min(A.Launches.size(), B.Launches.size());
+  if (O.MaxLaunches >= 0)
+    K = std::min(K, (size_t)O.MaxLaunches);
+  else
+    S.LengthDiffers = A.Launches.size() != B.Launches.size();
+  for (size_t I = 0; I < K; ++I) {
+    LaunchDiff D = compareLaunch(A.Launches[I], B.Launches[I], O.TolScale);
+    ++S.Compared;
+    bool Beyond = D.Ratio > 1 || !D.Structural.empty();
+    if (Beyond && Noise && D.Structural.empty() && D.Ratio <= O.NoiseFactor * NoiseR[I])
+      Beyond = false; // within the reference's own run-to-run noise
+    if (D.bitwise())
+      ++S.Bitwise;
+    else if (!Beyond)
+      ++S.Within;
+    else
+      ++S.Beyond;
+    if (Beyond && S.First < 0) {
+      S.First = (long long)I;
+      describe(A.Launches[I], B.Launches[I], D, O.TolScale, OS);
+    } else if (Beyond && O.Verbose) {
+      OS << "  also beyond: #" << I << " " << A.Launches[I].Kernel << " ratio "
+         << ratioText(D.Ratio) << "\n";
+    }
+  }
+  OS << "launches compared: " << S.Compared << ", bitwise equal: " << S.Bitwise
+     << ", within tolerance: " << S.Within << ", beyond: " << S.Beyond << "\n";
+  if (S.LengthDiffers)
+    OS << "the traces differ in length: " << A.Launches.size() << " vs " << B.Launches.size()
+       << " launches\n";
+  if (S.HaveNoise)
+    OS << "noise floor (A against " << Noise->Path << "): first bitwise difference "
+       << (S.NoiseFirstDiff < 0 ? std::string("none") : "#" + std::to_string(S.NoiseFirstDiff))
+       << ", first beyond tolerance "
+       << (S.NoiseFirstBeyond < 0 ? std::string("none")
+                                  : "#" + std::to_string(S.NoiseFirstBeyond))
+       << ", worst ratio " << ratioText(S.NoiseMaxRatio) << "\n";
+  return S;
+}
+
+} // namespace krec
+
+/// Reads a number option's value; false (with a message) when malformed.
+static bool numberArg(StringRef Opt, StringRef V, double &Out, raw_ostream &Err) {
+  if (V.getAsDouble(Out)) {
+    Err << "cu2hip compare: " << Opt << " needs a number, not '" << V << "'\n";
+    return false;
+  }
+  return true;
+}
+
+int runKrecCompare(int Argc, const char **Argv, raw_ostream &OS) {
+  std::vector<std::string> Files;
+  std::string NoisePath;
+  krec::CompareOptions O;
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    double V = 0;
+    auto Next = [&]() -> StringRef { return I + 1 < Argc ? StringRef(Argv[++I]) : ""; };
+    if (A == "--noise")
+      NoisePath = Next().str();
+    else if (A == "--tol-scale" || A == "--noise-factor" || A == "--max-launches") {
+      if (!numberArg(A, Next(), V, errs()))
+        return 2;
+      (A == "--tol-scale" ? O.TolScale : A == "--noise-factor" ? O.NoiseFactor : V) = V;
+      if (A == "--max-launches")
+        O.MaxLaunches = (long long)V;
+    } else if (A == "--verbose")
+      O.Verbose = true;
+    else if (A.startswith("-")) {
+      errs() << "cu2hip compare: unknown option " << A << "\n";
+      return 2;
+    } else
+      Files.push_back(A.str());
+  }
+  if (Files.size() != 2) {
+    errs() << "usage: cu2hip compare A B [--noise REF2] [--tol-scale X] [--noise-factor F] "
+              "[--max-launches N] [--verbose]\n";
+    return 2;
+  }
+  Expected<krec::KTrace> A = krec::loadKTrace(Files[0]), B = krec::loadKTrace(Files[1]);
+  Expected<krec::KTrace> N = NoisePath.empty() ? krec::KTrace() : krec::loadKTrace(NoisePath);
+  for (Expected<krec::KTrace> *T : {&A, &B, &N})
+    if (!*T) {
+      errs() << "cu2hip compare: error: " << toString(T->takeError()) << "\n";
+      return 2;
+    }
+  krec::CompareSummary S = compareTraces(*A, *B, NoisePath.empty() ? nullptr : &*N, O, OS);
+  bool Fail = S.First >= 0 || S.LengthDiffers;
+  OS << "cu2hip compare: " << (Fail ? "FAIL" : "PASS") << " first_beyond="
+     << (S.First < 0 ? std::string("none")
+                     : "#" + std::to_string(S.First) + ":" + A->Launches[S.First].Kernel)
+     << "\n";
+  return Fail ? 1 : 0;
+}
+
+} // namespace cu2hip
