@@ -68,7 +68,7 @@ std::vector<double> noiseRatios(const KTrace &A, const KTrace &N, double Scale,
   S.HaveNoise = true;
   size_t K = std::min(A.Launches.size(), N.Launches.size());
   for (size_t I = 0; I < K; ++I) {
-    LaunchDiff D = compareLaunch(A.Launches[I], N.Launches[I], Scale);
+    LaunchDiff D = compareLaunch(A.Launches[I], N.Launches[I], Scale, A.HashAlgo == N.HashAlgo);
     R[I] = D.Ratio;
     if (!D.bitwise() && S.NoiseFirstDiff < 0)
       S.NoiseFirstDiff = (long long)I;
@@ -90,6 +90,9 @@ CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noi
   OS << "cu2hip compare: A=" << A.Path << " (" << A.Impl << ", " << A.Launches.size()
      << " launches) B=" << B.Path << " (" << B.Impl << ", " << B.Launches.size()
      << " launches)\n";
+  if (A.HashAlgo != B.HashAlgo)
+    OS << "note: the traces' checksums differ in algorithm (" << A.HashAlgo << ", "
+       << B.HashAlgo << "): values and sums compared, no launch is called bitwise equal\n";
   std::vector<double> NoiseR;
   if (Noise)
     NoiseR = noiseRatios(A, *Noise, O.TolScale, S);
@@ -99,7 +102,8 @@ CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noi
   else
     S.LengthDiffers = A.Launches.size() != B.Launches.size();
   for (size_t I = 0; I < K; ++I) {
-    LaunchDiff D = compareLaunch(A.Launches[I], B.Launches[I], O.TolScale);
+    LaunchDiff D =
+        compareLaunch(A.Launches[I], B.Launches[I], O.TolScale, A.HashAlgo == B.HashAlgo);
     ++S.Compared;
     bool Beyond = D.Ratio > 1 || !D.Structural.empty();
     if (Beyond && Noise && D.Structural.empty() && D.Ratio <= O.NoiseFactor * NoiseR[I])
