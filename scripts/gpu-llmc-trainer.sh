@@ -17,7 +17,8 @@
 #       instrumented bf16 trainer without recording, with checksums, with sampled values;
 #       reference traces at B=1, T=64 (2 steps, for the emulator) and CUDA-vs-port traces;
 #       writes logs and traces into OUT/llmc-results-PART.tar.gz. --part A: build, timing and
-#       overhead runs; --part B: the traces (reusing A's binaries on a warm machine); default all.
+#       overhead runs; --part B: the traces (reusing A's binaries on a warm machine); --part C:
+#       the overhead runs and the wave program's trace; default all.
 #   --phase compare --results DIR            (here: needs cu2hip for `cu2hip compare`)
 #       loss lines equal?, median step times and ratio, instrumentation overhead, and
 #       `cu2hip compare` of the traces; prints Markdown tables.
@@ -157,6 +158,7 @@ run() {
   case ${PART:-all} in
     A) run_timing; run_overhead ;;
     B) run_traces ;;
+    C) run_overhead; run_wave ;;
     all) run_timing; run_overhead; run_traces ;;
   esac
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$WORK/logs/gpu.txt" || true
@@ -178,14 +180,21 @@ run_timing() {
   echo "timing runs: $((SECONDS - t0)) s"
 }
 
-# Instrumentation overhead (bf16): built in but not recording (40 steps), recording checksums
-# only and 64 sampled values per buffer (10 steps).
+# Instrumentation overhead (bf16, 10 steps at B=8, T=256, one validation batch): the plain
+# binary, the instrumented one not recording, recording checksums only, and recording 64
+# sampled values per buffer (each recorded launch is synchronised and its buffers copied to
+# the host and checksummed there).
 run_overhead() {
-  local L=$WORK/logs T=$WORK/traces t0=$SECONDS
-  train cudai_bf16 "$L/cudai_bf16.off.log" -b 8 -t 256 -x "${STEPS:-40}"
-  train hipi_bf16 "$L/hipi_bf16.off.log" -b 8 -t 256 -x "${STEPS:-40}"
-  CU2HIP_KREC=$T/ovh_sum.jsonl CU2HIP_KREC_VALUES=0 train cudai_bf16 "$L/cudai_bf16.sum.log" -b 8 -t 256 -x 10
-  CU2HIP_KREC=$T/ovh_val.jsonl CU2HIP_KREC_VALUES=64 train cudai_bf16 "$L/cudai_bf16.val.log" -b 8 -t 256 -x 10
+  local L=$WORK/logs T=$WORK/traces t0=$SECONDS o=(-b 8 -t 256 -x 10 -m 1 -v 1000)
+  for r in 1 2; do
+    train cuda_bf16 "$L/ovh.cuda_bf16.$r.log" "${o[@]}"
+    train cudai_bf16 "$L/ovh.cudai_bf16.off.$r.log" "${o[@]}"
+    train hip_bf16 "$L/ovh.hip_bf16.$r.log" "${o[@]}"
+    train hipi_bf16 "$L/ovh.hipi_bf16.off.$r.log" "${o[@]}"
+  done
+  CU2HIP_KREC=$T/ovh_sum.jsonl CU2HIP_KREC_VALUES=0 train cudai_bf16 "$L/ovh.cudai_bf16.sum.log" "${o[@]}"
+  CU2HIP_KREC=$T/ovh_val.jsonl CU2HIP_KREC_VALUES=64 train cudai_bf16 "$L/ovh.cudai_bf16.val.log" "${o[@]}"
+  CU2HIP_KREC=$T/ovh_hval.jsonl CU2HIP_KREC_VALUES=64 train hipi_bf16 "$L/ovh.hipi_bf16.val.log" "${o[@]}"
   ls -la "$T"/ovh_*.jsonl >"$L/overhead-traces.txt" 2>&1 || true
   rm -f "$T"/ovh_*.jsonl
   echo "overhead runs: $((SECONDS - t0)) s"
@@ -213,8 +222,15 @@ run_traces() {
     CU2HIP_KREC=$T/hip_$m.big.jsonl train hipi_$m "$L/hipi_$m.big.log" "${mid[@]}"
     unset CU2HIP_KREC_BYTES CU2HIP_KREC_LAUNCHES
   done
-  [[ -x $BIN/wave_cudai ]] && CU2HIP_KREC=$T/warp32_program.cuda.jsonl "$BIN/wave_cudai" >"$L/wave.log" 2>&1
+  run_wave
   echo "trace runs: $((SECONDS - t0)) s"
+}
+
+# The CUDA trace of test/emu/krec/warp32_program.cu (committed as that test's reference).
+run_wave() {
+  [[ -x $BIN/wave_cudai ]] &&
+    CU2HIP_KREC=$WORK/traces/warp32_program.cuda.jsonl "$BIN/wave_cudai" >"$WORK/logs/wave.log" 2>&1
+  return 0
 }
 
 # Median of numbers on stdin.
@@ -223,12 +239,17 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print "-"; else if (NR%2) p
 # Median step time (ms) of a log, the first step excluded: train_gpt2.cu's "| X ms |" field,
 # train_gpt2_fp32.cu's "(X ms, ...)".
 step_ms() {
-  grep -E '^step +[0-9]+/' "$1" | sed -nE 's/.*\| ([0-9.]+) ms \|.*/\1/p; s/.*\(([0-9.]+) ms,.*/\1/p' |
+  { grep -E '^step +[0-9]+/' "$1" || true; } | sed -nE 's/.*\| ([0-9.]+) ms \|.*/\1/p; s/.*\(([0-9.]+) ms,.*/\1/p' |
     awk 'NR>1' | median
 }
 
+# Every step time (ms) of a log but the first, one a line.
+step_all() {
+  { grep -E '^step +[0-9]+/' "$1" || true; } | sed -nE 's/.*\| ([0-9.]+) ms \|.*/\1/p' | awk 'NR>1'
+}
+
 # The loss and validation lines of a log, without timings.
-loss_lines() { grep -E '^(step +[0-9]+/|val loss)' "$1" | sed -E 's/\| lr .*//; s/ \([0-9.]+ ms,.*//'; }
+loss_lines() { { grep -E '^(step +[0-9]+/|val loss)' "$1" || true; } | sed -E 's/\| lr .*//; s/ \([0-9.]+ ms,.*//'; }
 
 compare() {
   [[ -n $RESULTS ]] || die "compare needs --results DIR"
@@ -237,22 +258,26 @@ compare() {
   echo "| --- | --- | --- | --- | --- | --- | --- |"
   for m in bf16 fp32 legacy; do
     local eq=yes n c h
-    for f in "$L"/cuda_$m.*.log; do
+    for f in "$L"/cuda_$m.[0-9].log; do
       local r=${f##*/cuda_$m.}
       cmp -s <(loss_lines "$f") <(loss_lines "$L/hip_$m.$r") || eq=NO
     done
     n=$(loss_lines "$L/cuda_$m.1.log" | wc -l)
-    c=$(for f in "$L"/cuda_$m.*.log; do step_ms "$f"; done | median)
-    h=$(for f in "$L"/hip_$m.*.log; do step_ms "$f"; done | median)
+    c=$(for f in "$L"/cuda_$m.[0-9].log; do step_ms "$f"; done | median)
+    h=$(for f in "$L"/hip_$m.[0-9].log; do step_ms "$f"; done | median)
     local prog=train_gpt2.cu
     [[ $m == legacy ]] && prog=train_gpt2_fp32.cu
     echo "| $prog | $m | $n | $eq | $c | $h | $(awk -v a="$c" -v b="$h" 'BEGIN{printf "%.3f", b/a}') |"
   done
   echo
-  echo "| instrumented bf16 run | ms/step (median) |"
+  echo "| bf16 run, 10 steps | ms/step (median of steps 2-10, runs pooled) |"
   echo "| --- | --- |"
-  for k in off sum val; do echo "| cudai_bf16 $k | $(step_ms "$L/cudai_bf16.$k.log") |"; done
-  echo "| hipi_bf16 off | $(step_ms "$L/hipi_bf16.off.log") |"
+  local k
+  for k in cuda_bf16 cudai_bf16.off hip_bf16 hipi_bf16.off cudai_bf16.sum cudai_bf16.val hipi_bf16.val; do
+    local fs=("$L"/ovh.$k.*log)
+    [[ -f ${fs[0]} ]] || fs=("$L/ovh.$k.log")
+    echo "| $k | $(for f in "${fs[@]}"; do step_all "$f"; done | median) |"
+  done
   echo
   for m in bf16 fp32 legacy; do
     echo "### $m, B=8 T=256, first 2 steps: port against CUDA (noise: a second CUDA run)"

@@ -328,4 +328,30 @@ TEST(Surface, LaunchDeducesTemplateFromInteger) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], 807);
   hipFree(out);
 }
+// The allocation holding a pointer (cu2hip's launch recorder sizes buffers by it), memory
+// advice's argument checks, the profiler calls, max on size_t.
+TEST(Surface, AddressRangeAdviceProfiler) {
+  float* p = nullptr;
+  ASSERT_EQ(hipMalloc((void**)&p, 1000 * sizeof(float)), hipSuccess);
+  hipDeviceptr_t base = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(hipMemGetAddressRange(&base, &size, p + 250), hipSuccess);
+  EXPECT_EQ(base, (hipDeviceptr_t)p);
+  EXPECT_EQ(size, 1000 * sizeof(float));
+  int local = 0;
+  EXPECT_EQ(hipMemGetAddressRange(&base, &size, &local), hipErrorNotFound);
+  EXPECT_EQ(hipMemAdvise(p, 4000, hipMemAdviseSetPreferredLocation, hipCpuDeviceId), hipSuccess);
+  EXPECT_EQ(hipMemAdvise(p, 4000, hipMemAdviseSetPreferredLocation, 99), hipErrorInvalidDevice);
+  EXPECT_EQ(hipMemAdvise(p, 4000, (hipMemoryAdvise)42, 0), hipErrorInvalidValue);
+  hipMemLocation loc{hipMemLocationTypeDevice, 0};
+  EXPECT_EQ(loc.type, 1);
+  EXPECT_EQ(hipProfilerStart(), hipSuccess);
+  EXPECT_EQ(hipProfilerStop(), hipSuccess);
+  size_t a = 3, b = 7;
+  size_t& rb = b;
+  EXPECT_EQ(max(a, rb), 7u);
+  EXPECT_EQ(min(a, rb), 3u);
+  hipGetLastError();
+  hipFree(p);
+}
 } // namespace

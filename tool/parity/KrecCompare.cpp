@@ -120,6 +120,7 @@ Expected<KTrace> parseKTrace(StringRef Text, StringRef Path) {
                                  "%s:%u: not a cu2hip-krec trace (format)", Path.str().c_str(),
                                  LineNo);
       T.Impl = O->getString("impl").value_or("").str();
+      T.HashAlgo = O->getString("hash").value_or("fnv1a64-bytes").str();
     } else if (Type == "launch") {
       T.Launches.push_back(parseLaunch(*O));
     } else if (Type == "end") {
@@ -159,7 +160,8 @@ bool LaunchDiff::bitwise() const {
 }
 
 /// Compares one buffer of B with A's (same launch, same argument).
-static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale) {
+static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale,
+                                bool SameHash) {
   BufferDiff D;
   D.Arg = A.Arg;
   D.DType = A.DType;
@@ -171,13 +173,15 @@ static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale) 
     D.Ratio = HUGE_VAL;
     return D;
   }
-  if (!A.Hash.empty() && A.Hash == B.Hash) {
+  if (SameHash && !A.Hash.empty() && A.Hash == B.Hash) {
     D.Bitwise = true;
     return D;
   }
   Tol T = toleranceFor(A.DType, Scale);
-  if (A.DType == "u8" || isInteger(A.DType) || A.NonFinite != B.NonFinite)
+  if (A.NonFinite != B.NonFinite || (SameHash && (A.DType == "u8" || isInteger(A.DType))))
     D.Ratio = HUGE_VAL; // exact types: any difference fails
+  else if (isInteger(A.DType) || A.DType == "u8")
+    D.Ratio = A.Sum == B.Sum ? 0 : HUGE_VAL; // checksums not comparable: sums and values
   else
     D.Ratio = elementRatio(A.Sum, B.Sum,
                            {T.Rtol, T.Atol + T.Rtol * std::max(A.ASum, B.ASum)});
@@ -198,7 +202,7 @@ static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale) 
   return D;
 }
 
-LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale) {
+LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale, bool SameHash) {
   LaunchDiff L;
   L.Index = A.Index;
   if (A.Kernel != B.Kernel) {
@@ -214,7 +218,7 @@ LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale) {
       L.Ratio = HUGE_VAL;
       return L;
     }
-    L.Bufs.push_back(compareBuffer(BA, *It, TolScale));
+    L.Bufs.push_back(compareBuffer(BA, *It, TolScale, SameHash));
     L.Ratio = std::max(L.Ratio, L.Bufs.back().Ratio);
   }
   if (B.Bufs.size() > A.Bufs.size()) {

@@ -43,6 +43,9 @@ struct Launch {
 
 struct KTrace {
   std::string Path, Impl;
+  /// The checksum's algorithm (meta "hash"; traces without it: "fnv1a64-bytes"). Hashes of
+  /// traces with different algorithms are not compared: their values are.
+  std::string HashAlgo = "fnv1a64-bytes";
   std::vector<Launch> Launches;
   bool HasEnd = false;
 };
@@ -80,8 +83,12 @@ struct LaunchDiff {
   bool bitwise() const;
 };
 
-/// Compares launch `B` with launch `A` (same index).
-LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale);
+/// Compares launch `B` with launch `A` (same index). `SameHash`: both traces' checksums use
+/// one algorithm (equal checksums then mean bitwise equal buffers; integer buffers whose
+/// checksums differ fail). Otherwise integer buffers are judged by their sampled values and
+/// sums, exactly.
+LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale,
+                         bool SameHash = true);
 
 struct CompareOptions {
   double TolScale = 1.0;    ///< multiplies every tolerance (--tol-scale)

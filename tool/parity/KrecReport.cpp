@@ -68,7 +68,7 @@ std::vector<double> noiseRatios(const KTrace &A, const KTrace &N, double Scale,
   S.HaveNoise = true;
   size_t K = std::min(A.Launches.size(), N.Launches.size());
   for (size_t I = 0; I < K; ++I) {
-    LaunchDiff D = compareLaunch(A.Launches[I], N.Launches[I], Scale);
+    LaunchDiff D = compareLaunch(A.Launches[I], N.Launches[I], Scale, A.HashAlgo == N.HashAlgo);
     R[I] = D.Ratio;
     if (!D.bitwise() && S.NoiseFirstDiff < 0)
       S.NoiseFirstDiff = (long long)I;
@@ -82,6 +82,55 @@ std::vector<double> noiseRatios(const KTrace &A, const KTrace &N, double Scale,
   return R;
 }
 
+/// Pairs the launches of A and B in order. Where the kernels differ, the shorter skip (at
+/// most 16 launches) of one side that brings the same kernel again is taken: launches a
+/// program makes on one device only (a split reduction sized by the multiprocessor count)
+/// are listed, not compared. Without such a skip the two launches are paired (and reported
+/// as a structural difference). What is left of the longer trace at the end means one run
+/// stopped early: S.LengthDiffers.
+std::vector<std::pair<size_t, size_t>> alignLaunches(const KTrace &A, const KTrace &B,
+                                                     std::vector<size_t> &OnlyA,
+                                                     std::vector<size_t> &OnlyB,
+                                                     CompareSummary &S) {
+  const size_t Window = 16;
+  std::vector<std::pair<size_t, size_t>> Pairs;
+  size_t I = 0, J = 0, NA = A.Launches.size(), NB = B.Launches.size();
+  auto Name = [](const KTrace &T, size_t K) -> const std::string & { return T.Launches[K].Kernel; };
+  while (I < NA && J < NB) {
+    if (Name(A, I) != Name(B, J)) {
+      size_t SkipA = 0, SkipB = 0;
+      for (size_t D = 1; D <= Window && !SkipA && !SkipB; ++D) {
+        if (I + D < NA && Name(A, I + D) == Name(B, J))
+          SkipA = D;
+        else if (J + D < NB && Name(A, I) == Name(B, J + D))
+          SkipB = D;
+      }
+      for (; SkipA; --SkipA)
+        OnlyA.push_back(I++);
+      for (; SkipB; --SkipB)
+        OnlyB.push_back(J++);
+    }
+    Pairs.push_back({I++, J++});
+  }
+  S.LengthDiffers = I < NA || J < NB;
+  for (; I < NA; ++I)
+    OnlyA.push_back(I);
+  for (; J < NB; ++J)
+    OnlyB.push_back(J);
+  return Pairs;
+}
+
+/// One line naming the launches only `Side` made (count and the first few kernels).
+void reportUnmatched(const char *Side, const KTrace &T, const std::vector<size_t> &Only,
+                     raw_ostream &OS) {
+  if (Only.empty())
+    return;
+  OS << "launches in " << Side << " only: " << Only.size() << " (";
+  for (size_t K = 0; K < Only.size() && K < 3; ++K)
+    OS << (K ? ", " : "") << "#" << Only[K] << " " << T.Launches[Only[K]].Kernel;
+  OS << (Only.size() > 3 ? ", ...)\n" : ")\n");
+}
+
 } // namespace
 
 CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noise,
@@ -90,16 +139,20 @@ CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noi
   OS << "cu2hip compare: A=" << A.Path << " (" << A.Impl << ", " << A.Launches.size()
      << " launches) B=" << B.Path << " (" << B.Impl << ", " << B.Launches.size()
      << " launches)\n";
+  if (A.HashAlgo != B.HashAlgo)
+    OS << "note: the traces' checksums differ in algorithm (" << A.HashAlgo << ", "
+       << B.HashAlgo << "): values and sums compared, no launch is called bitwise equal\n";
   std::vector<double> NoiseR;
   if (Noise)
     NoiseR = noiseRatios(A, *Noise, O.TolScale, S);
-  size_t K = std::min(A.Launches.size(), B.Launches.size());
-  if (O.MaxLaunches >= 0)
-    K = std::min(K, (size_t)O.MaxLaunches);
-  else
-    S.LengthDiffers = A.Launches.size() != B.Launches.size();
-  for (size_t I = 0; I < K; ++I) {
-    LaunchDiff D = compareLaunch(A.Launches[I], B.Launches[I], O.TolScale);
+  std::vector<size_t> OnlyA, OnlyB;
+  std::vector<std::pair<size_t, size_t>> Pairs = alignLaunches(A, B, OnlyA, OnlyB, S);
+  for (const auto &P : Pairs) {
+    size_t I = P.first;
+    if (O.MaxLaunches >= 0 && (long long)I >= O.MaxLaunches)
+      break;
+    LaunchDiff D =
+        compareLaunch(A.Launches[I], B.Launches[P.second], O.TolScale, A.HashAlgo == B.HashAlgo);
     ++S.Compared;
     bool Beyond = D.Ratio > 1 || !D.Structural.empty();
     if (Beyond && Noise && D.Structural.empty() && D.Ratio <= O.NoiseFactor * NoiseR[I])
@@ -112,12 +165,16 @@ CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noi
       ++S.Beyond;
     if (Beyond && S.First < 0) {
       S.First = (long long)I;
-      describe(A.Launches[I], B.Launches[I], D, O.TolScale, OS);
+      describe(A.Launches[I], B.Launches[P.second], D, O.TolScale, OS);
     } else if (Beyond && O.Verbose) {
       OS << "  also beyond: #" << I << " " << A.Launches[I].Kernel << " ratio "
          << ratioText(D.Ratio) << "\n";
     }
   }
+  if (O.MaxLaunches >= 0)
+    S.LengthDiffers = false;
+  reportUnmatched("A", A, OnlyA, OS);
+  reportUnmatched("B", B, OnlyB, OS);
   OS << "launches compared: " << S.Compared << ", bitwise equal: " << S.Bitwise
      << ", within tolerance: " << S.Within << ", beyond: " << S.Beyond << "\n";
   if (S.LengthDiffers)

@@ -29,7 +29,7 @@
 // arguments are not recorded. `offset` is the pointer's offset in its
 // allocation; dtype comes from the pointee type (f64, f32, f16, bf16, iN,
 // uN; other types as raw bytes "u8"), `n` is the element count. `hash`
-// covers every byte of the buffer; `sum`/`asum` (floating and integer
+// covers every byte of the buffer (FNV-1a over 64-bit words); `sum`/`asum` (floating and integer
 // dtypes) are the sums of the values and of their magnitudes in double;
 // `idx`/`vals` are CU2HIP_KREC_VALUES values at evenly spaced indices
 // (default 64; 0 = checksums only; -1 = every value of the buffer).
@@ -142,7 +142,7 @@ struct Config {
       Launches = std::atoll(L);
     std::fprintf(Out,
                  "{\"type\":\"meta\",\"format\":\"cu2hip-krec\",\"version\":1,\"impl\":\"%s\","
-                 "\"bytes\":%lld,\"values\":%lld}\n",
+                 "\"hash\":\"fnv1a64-words\",\"bytes\":%lld,\"values\":%lld}\n",
                  impl(), MaxBytes, Values);
   }
   ~Config() {
@@ -288,7 +288,57 @@ inline double valueAt(const unsigned char *Data, size_t I, const DType &T) {
   }
 }
 
-/// Writes a double as JSON (17 significant digits; NaN/inf as strings).
+/// FNV-1a over the buffer's 64-bit little-endian words (then its last bytes
+/// one by one): a checksum of every byte, eight bytes a step.
+inline uint64_t hashBytes(const unsigned char *P, size_t Bytes) {
+  uint64_t Hash = 1469598103934665603ull;
+  size_t I = 0;
+  for (; I + 8 <= Bytes; I += 8) {
+    uint64_t W;
+    std::memcpy(&W, P + I, 8);
+    Hash = (Hash ^ W) * 1099511628211ull;
+  }
+  for (; I < Bytes; ++I)
+    Hash = (Hash ^ P[I]) * 1099511628211ull;
+  return Hash;
+}
+
+/// Sum, sum of magnitudes and count of NaN/inf of `N` values of type `T`.
+template <class F>
+inline void sumsOf(size_t N, F Value, double &Sum, double &ASum, size_t &NonFinite) {
+  for (size_t I = 0; I < N; ++I) {
+    double V = Value(I);
+    if (!std::isfinite(V)) {
+      ++NonFinite;
+      continue;
+    }
+    Sum += V;
+    ASum += std::fabs(V);
+  }
+}
+inline void sums(const unsigned char *P, size_t N, const DType &T, double &Sum, double &ASum,
+                 size_t &NonFinite) {
+  if (T.Kind == 'b') { // bf16: the upper half of a float
+    sumsOf(N, [P](size_t I) {
+      uint16_t H;
+      std::memcpy(&H, P + 2 * I, 2);
+      uint32_t W = uint32_t(H) << 16;
+      float F;
+      std::memcpy(&F, &W, 4);
+      return double(F);
+    }, Sum, ASum, NonFinite);
+  } else if (T.Kind == 'f' && T.Size == 4) {
+    sumsOf(N, [P](size_t I) {
+      float F;
+      std::memcpy(&F, P + 4 * I, 4);
+      return double(F);
+    }, Sum, ASum, NonFinite);
+  } else {
+    sumsOf(N, [P, &T](size_t I) { return valueAt(P, I, T); }, Sum, ASum, NonFinite);
+  }
+}
+
+/// Writes a double as JSON/// Writes a double as JSON (17 significant digits; NaN/inf as strings).
 inline void putDouble(FILE *F, double V) {
   if (std::isnan(V))
     std::fputs("\"nan\"", F);
@@ -322,21 +372,11 @@ inline bool recordBuffer(State &S, const PtrArg &A, bool First) {
   if (Bytes && cudaMemcpy(H.data(), A.Ptr, Bytes, cudaMemcpyDeviceToHost) != cudaSuccess)
     return false;
 #endif
-  uint64_t Hash = 1469598103934665603ull;
-  for (unsigned char C : H)
-    Hash = (Hash ^ C) * 1099511628211ull;
+  uint64_t Hash = hashBytes(H.data(), Bytes);
   double Sum = 0, ASum = 0;
   size_t NonFinite = 0;
   if (A.Type.Kind != 'r')
-    for (size_t I = 0; I < N; ++I) {
-      double V = valueAt(H.data(), I, A.Type);
-      if (!std::isfinite(V)) {
-        ++NonFinite;
-        continue;
-      }
-      Sum += V;
-      ASum += std::fabs(V);
-    }
+    sums(H.data(), N, A.Type, Sum, ASum, NonFinite);
   FILE *F = S.Cfg.Out;
   std::fprintf(F,
                "%s{\"arg\":%u,\"dtype\":\"%s\",\"offset\":%llu,\"bytes\":%zu,\"n\":%zu,"
