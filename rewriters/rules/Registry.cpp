@@ -42,6 +42,7 @@ std::unique_ptr<Rule> createWaveBlockSizeRule();
 std::unique_ptr<Rule> createWaveOccupancyRule();
 std::unique_ptr<Rule> createWaveHardcoded64Rule();
 std::unique_ptr<Rule> createHipCollisionRule();
+std::unique_ptr<Rule> createLaunchSpacedRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 std::unique_ptr<AstRule> createBitIntrinsicArgRule();
@@ -65,7 +66,7 @@ const RuleFactory TokenRules[] = {
     createWaveBlockLoadRule, createWaveAmdgcnSizeRule, createWaveVolatileSyncRule,
     createWaveSpinRule,     createWaveBlockSizeRule, createWaveOccupancyRule,
     createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,
-    createNamesRule,        createLaunchRule,      createSymbolRule,
+    createNamesRule,        createLaunchSpacedRule, createLaunchRule,      createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,
