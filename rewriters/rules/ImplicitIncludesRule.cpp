@@ -25,7 +25,8 @@ bool isImplicitName(llvm::StringRef N) {
       .Cases("isfinite", "isnan", "isinf", "signbit", "fpclassify", "isnormal", true)
       .Cases("min", "max", true)
       .Cases("umin", "umax", "llmin", "llmax", "ullmin", "ullmax", true)
-      .Case("CUDART_VERSION", true)
+      .Cases("CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_MAJOR__", true)
+      .Cases("__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", true)
       .Default(false);
 }
 

@@ -45,6 +45,7 @@ std::unique_ptr<Rule> createWaveBlockSizeRule();
 std::unique_ptr<Rule> createWaveOccupancyRule();
 std::unique_ptr<Rule> createWaveHardcoded64Rule();
 std::unique_ptr<Rule> createHipCollisionRule();
+std::unique_ptr<Rule> createLaunchSpacedRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 std::unique_ptr<AstRule> createBitIntrinsicArgRule();
@@ -69,7 +70,8 @@ const RuleFactory TokenRules[] = {
     createWaveSpinRule,     createWaveBlockSizeRule, createWaveOccupancyRule,
     createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,
     // instrument before launch-ggl: its `(` opens before hipLaunchKernelGGL(.
-    createNamesRule,        createInstrumentRule,  createLaunchRule,      createSymbolRule,
+    createNamesRule,        createInstrumentRule,  createLaunchSpacedRule,
+    createLaunchRule,       createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,
     createCgShuffleValueRule,

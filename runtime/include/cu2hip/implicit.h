@@ -18,7 +18,8 @@
 //     version, HIP does not, so version tests took the "old CUDA" branch
 //     (cuda-samples simpleZeroCopy, threadFenceReduction). Ports test
 //     CU2HIP_CUDART_VERSION instead: CUDA 13.0, the version cu2hip ports
-//     from, unless the build defines another.
+//     from, unless the build defines another; likewise CUDA_VERSION and
+//     __CUDACC_VER_MAJOR__/MINOR/BUILD (CU2HIP_CUDA_VERSION, ...).
 // The rule `includes-implicit` adds this header to ports that use those
 // names. Verified with hipcc 7.2.4 (gfx942, gfx1100) and HIP 5.2 (gfx90a).
 //===----------------------------------------------------------------------===//
@@ -32,6 +33,21 @@
 
 #ifndef CU2HIP_CUDART_VERSION
 #define CU2HIP_CUDART_VERSION 13000
+#endif
+// The other CUDA version macros, for the same tests (`#if CUDA_VERSION >=
+// 11000`; a vendored header's `#if defined(__CUDACC__) && __CUDACC_VER_MAJOR__
+// < 9` compiler check, whose __CUDACC__ the port turns into __HIPCC__).
+#ifndef CU2HIP_CUDA_VERSION
+#define CU2HIP_CUDA_VERSION CU2HIP_CUDART_VERSION
+#endif
+#ifndef CU2HIP_CUDACC_VER_MAJOR
+#define CU2HIP_CUDACC_VER_MAJOR (CU2HIP_CUDART_VERSION / 1000)
+#endif
+#ifndef CU2HIP_CUDACC_VER_MINOR
+#define CU2HIP_CUDACC_VER_MINOR (CU2HIP_CUDART_VERSION % 1000 / 10)
+#endif
+#ifndef CU2HIP_CUDACC_VER_BUILD
+#define CU2HIP_CUDACC_VER_BUILD 0
 #endif
 
 #if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) && defined(__HIP__) &&    \
