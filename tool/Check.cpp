@@ -4,6 +4,7 @@
 #include "CheckReport.h"
 #include "CheckRun.h"
 #include "KernelCost.h"
+#include "cu2hip/FileIO.h"
 #include "Manifest.h"
 #include "Progress.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -217,8 +218,12 @@ struct Runner {
   ProgressLine *Progress = nullptr;
 
   std::string readLog(StringRef Path) {
-    auto B = MemoryBuffer::getFile(Path);
-    return B ? (*B)->getBuffer().str() : std::string();
+    auto B = readFileChecked(Path);
+    if (!B) {
+      consumeError(B.takeError());
+      return std::string();
+    }
+    return (*B)->getBuffer().str();
   }
 
   std::vector<std::string> hipArgs(const CheckUnit &U, StringRef Target) {

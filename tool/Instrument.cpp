@@ -1,6 +1,7 @@
 //===- Instrument.cpp - the instrumented CUDA copy of --instrument --------===//
 #include "Instrument.h"
 #include "OutputWriter.h"
+#include "cu2hip/FileIO.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,13 +26,7 @@ static std::string relativeTo(StringRef Path, StringRef Root) {
 
 /// Writes `Text` to `To` atomically, creating its directory.
 static Error writeText(StringRef To, StringRef Text) {
-  if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(To)))
-    return createStringError(EC, "%s: cannot create directory: %s", To.str().c_str(),
-                             EC.message().c_str());
-  return writeToOutput(To, [&](raw_ostream &OS) {
-    OS << Text;
-    return Error::success();
-  });
+  return writeFileAtomically(To, Text); // the write gate; creates the directory
 }
 
 Expected<unsigned> writeInstrumentedCopy(StringRef InRoot, StringRef Dir,

@@ -77,13 +77,20 @@ static std::string timeLine(const PhaseTimes &P) {
   return OS.str();
 }
 
+/// Prints `Paths` sorted, the files of cu2hip's runtime copy
+/// (`cu2hip-runtime/...`, RuntimeBundle.h) as one entry with their count.
 static void printPaths(raw_ostream &OS, StringRef Title, std::vector<std::string> Paths) {
   if (Paths.empty())
     return;
   llvm::sort(Paths);
   OS << "  " << Title << ": " << Paths.size() << ":";
+  size_t Runtime = llvm::count_if(
+      Paths, [](const std::string &P) { return StringRef(P).startswith("cu2hip-runtime/"); });
+  if (Runtime)
+    OS << " cu2hip-runtime/ (" << Runtime << " files)";
   for (const std::string &P : Paths)
-    OS << " " << P;
+    if (!StringRef(P).startswith("cu2hip-runtime/"))
+      OS << " " << P;
   OS << "\n";
 }
 

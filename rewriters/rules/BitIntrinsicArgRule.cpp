@@ -2,6 +2,8 @@
 //
 // CUDA:  uint64_t m = ...;  int lane = __ffsll(m) - 1;  int n = __popc(w64);
 // HIP:   int lane = __ffsll((long long)(m)) - 1;   int n = __popc((unsigned int)(w64));
+// (an int, unsigned, long long or unsigned long long argument of the
+// parameter's width is left as it is: HIP has an exact overload for it)
 // CUDA declares one form of each bit intrinsic (crt/device_functions.h:
 // __ffsll(long long), __ffs(int), __popcll(unsigned long long), ...), so an
 // argument of another integer type converts. HIP declares several
@@ -24,6 +26,25 @@ using namespace clang::ast_matchers;
 
 namespace cu2hip {
 namespace {
+
+/// True when HIP resolves the call without a cast: HIP declares each bit
+/// intrinsic for int and unsigned int (or long long and unsigned long long),
+/// so an argument of one of those four types and of the parameter's width
+/// finds an exact overload, or the only one (amd_device_functions.h).
+bool hasExactHipOverload(const ASTContext &Ctx, QualType Arg, QualType Param) {
+  const auto *B = Arg->getAs<BuiltinType>();
+  if (!B)
+    return false;
+  switch (B->getKind()) {
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+  case BuiltinType::LongLong:
+  case BuiltinType::ULongLong:
+    return Ctx.getTypeSize(Arg) == Ctx.getTypeSize(Param);
+  default:
+    return false;
+  }
+}
 
 class BitIntrinsicArgRule : public AstRule {
 public:
@@ -62,7 +83,8 @@ public:
         continue;
       QualType Param = F->getParamDecl(I)->getType().getCanonicalType().getUnqualifiedType();
       QualType Arg = A->IgnoreImpCasts()->getType().getCanonicalType().getUnqualifiedType();
-      if (Param == Arg || !Arg->isIntegralOrEnumerationType())
+      if (Param == Arg || !Arg->isIntegralOrEnumerationType() ||
+          hasExactHipOverload(*R.Context, Arg, Param))
         continue;
       std::string T = Param.getAsString(PP);
       // Both insertions or neither: only an argument spelled outside

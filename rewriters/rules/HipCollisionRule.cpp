@@ -19,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
+#include <cctype>
 
 namespace cu2hip {
 namespace {
@@ -37,10 +39,36 @@ bool hipDefines(llvm::StringRef N) {
   return Names.count(N) > 0;
 }
 
+/// True when an atomic's function type (the index's canonical spelling,
+/// "float (float *, float)", "Acc (Acc *, Acc)") names a type of the tree's
+/// own: HIP defines the atomics for arithmetic types and its own fp16/bf16
+/// and vector types only (amd_hip_atomic.h, amd_hip_unsafe_atomics.h), so
+/// such an overload cannot collide with HIP's. SDK types spell with "__"
+/// (__half, __nv_bfloat16) or are CUDA's vector types (float4, int2, ...).
+bool atomicOfOwnType(llvm::StringRef Name, llvm::StringRef Type) {
+  static const llvm::StringSet<> Builtin = {
+      "int", "unsigned", "signed", "long", "short", "char", "float", "double",
+      "bool", "void", "const", "volatile"};
+  static const llvm::Regex Vector(
+      "^(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]$");
+  if (!Name.startswith("atomic"))
+    return false;
+  while (!Type.empty()) {
+    Type = Type.drop_until([](char Ch) { return isalpha((unsigned char)Ch) || Ch == '_'; });
+    llvm::StringRef Word =
+        Type.take_while([](char Ch) { return isalnum((unsigned char)Ch) || Ch == '_'; });
+    Type = Type.drop_front(Word.size());
+    if (!Word.empty() && !Builtin.count(Word) && !Word.startswith("__") && !Vector.match(Word))
+      return true;
+  }
+  return false;
+}
+
 /// The user's own function of a HIP-defined name, as the index resolved it.
 bool isOwnDefinition(const NameRef *R) {
   return R && !R->Ambiguous && !R->System && R->Kind == DeclKind::Function &&
-         R->Parent.empty() && R->QualName.find("::") == std::string::npos;
+         R->Parent.empty() && R->QualName.find("::") == std::string::npos &&
+         !atomicOfOwnType(R->QualName, R->Type);
 }
 
 class HipCollisionRule : public Rule {

@@ -19,7 +19,7 @@ __global__ void k(const int *x, int *out) {
   __syncwarp();
   // CHECK: {{^}}  cu2hip::syncwarp(act);
   __syncwarp(act);
-  // CHECK: {{^}}  out[threadIdx.x] = __popc((int)(b)) + all + any + (__ffs((int)(act)) - 1);
+  // CHECK: {{^}}  out[threadIdx.x] = __popc(b) + all + any + (__ffs(act) - 1);
   out[threadIdx.x] = __popc(b) + all + any + (__ffs(act) - 1);
 }
 // DIAG-NOT: warning
