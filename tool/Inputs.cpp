@@ -52,20 +52,6 @@ Finding problem(StringRef Path, const Twine &Msg, Severity Sev = Severity::Error
   return F;
 }
 
-const char *kindName(mode_t M) {
-  if (S_ISFIFO(M))
-    return "a FIFO";
-  if (S_ISCHR(M))
-    return "a character device";
-  if (S_ISBLK(M))
-    return "a block device";
-  if (S_ISSOCK(M))
-    return "a socket";
-  if (S_ISDIR(M))
-    return "a directory";
-  return "not a regular file";
-}
-
 /// The encoding problem of a file's first bytes, or "".
 std::string encodingProblem(StringRef Head) {
   if (Head.startswith("\xFF\xFE") || Head.startswith("\xFE\xFF"))
@@ -147,7 +133,7 @@ private:
     struct stat St;
     mode_t Mode = ::stat(Path.c_str(), &St) == 0 ? St.st_mode : 0;
     Plan.Problems.push_back(
-        problem(Path, Twine(kindName(Mode)) + ", not a regular file: not ported or copied"));
+        problem(Path, Twine(fileKindName(Mode)) + ", not a regular file: not ported or copied"));
     if (isPortedExt(Path))
       Plan.SpecialFiles.push_back(Path);
   }
@@ -342,7 +328,7 @@ std::string whyNotPortable(StringRef Path, uint64_t MaxSize) {
   if (::fstat(FD, &St) != 0)
     return "cannot read file: " + std::error_code(errno, std::generic_category()).message();
   if (!S_ISREG(St.st_mode))
-    return std::string(kindName(St.st_mode)) + ", not a regular file";
+    return std::string(fileKindName(St.st_mode)) + ", not a regular file";
   if (uint64_t(St.st_size) > MaxSize)
     return std::to_string(St.st_size) + " bytes, more than --max-file-size=" +
            std::to_string(MaxSize);

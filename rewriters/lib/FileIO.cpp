@@ -22,20 +22,6 @@ namespace {
 
 std::error_code lastError() { return std::error_code(errno, std::generic_category()); }
 
-const char *kindOf(mode_t M) {
-  if (S_ISFIFO(M))
-    return "a FIFO";
-  if (S_ISCHR(M))
-    return "a character device";
-  if (S_ISBLK(M))
-    return "a block device";
-  if (S_ISSOCK(M))
-    return "a socket";
-  if (S_ISDIR(M))
-    return "a directory";
-  return "not a regular file";
-}
-
 /// Opens `Path` for reading without blocking and checks it; the open
 /// descriptor and its size on success.
 Expected<std::pair<int, uint64_t>> openChecked(StringRef Path, uint64_t MaxBytes) {
@@ -55,7 +41,7 @@ Expected<std::pair<int, uint64_t>> openChecked(StringRef Path, uint64_t MaxBytes
     ::close(FD);
     return createStringError(std::errc::invalid_argument,
                              "cannot read %s: %s, not a regular file", Path.str().c_str(),
-                             kindOf(St.st_mode));
+                             fileKindName(St.st_mode));
   }
   if (uint64_t(St.st_size) > MaxBytes) {
     ::close(FD);
@@ -352,6 +338,20 @@ Error writeFileAtomically(StringRef Path, StringRef Content, std::optional<unsig
       return createStringError(EC, "cannot create directory %s: %s", Dir.c_str(),
                                EC.message().c_str());
   return writeThroughTemporary(Path, Content, Mode);
+}
+
+const char *fileKindName(unsigned M) {
+  if (S_ISFIFO(M))
+    return "a FIFO";
+  if (S_ISCHR(M))
+    return "a character device";
+  if (S_ISBLK(M))
+    return "a block device";
+  if (S_ISSOCK(M))
+    return "a socket";
+  if (S_ISDIR(M))
+    return "a directory";
+  return "not a regular file";
 }
 
 } // namespace cu2hip

@@ -57,6 +57,10 @@ readFileChecked(llvm::StringRef Path, uint64_t MaxBytes = DefaultReadLimit,
 /// now). Errors name `Path`.
 llvm::Expected<std::string> readFileHead(llvm::StringRef Path, uint64_t MaxBytes);
 
+/// What a file of st_mode `Mode` is, for messages about files cu2hip does
+/// not read: "a FIFO", "a character device", ..., "not a regular file".
+const char *fileKindName(unsigned Mode);
+
 /// The checks of readFileChecked without reading: for a file another
 /// library opens itself (Clang's JSONCompilationDatabase reads
 /// compile_commands.json).
