@@ -187,8 +187,10 @@ public:
         if (!RuntimeLine)
           RuntimeLine = &L;
       }
-      if (llvm::StringRef(Hip).startswith("cu2hip/"))
+      if (llvm::StringRef(Hip).startswith("cu2hip/")) {
         Present.insert(Hip);
+        C.requestHeader(Hip); // in the output already: for FileResult::RuntimeHeaders
+      }
     }
   }
 

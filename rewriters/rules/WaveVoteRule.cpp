@@ -51,7 +51,7 @@ public:
     }
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
-      if (!T[I].isIdent() || C.inWaveNative(T[I].Offset) || C.isMemberOrForeignQualified(I))
+      if (!T[I].isIdent() || C.yieldsAt(T[I].Offset) || C.isMemberOrForeignQualified(I))
         continue;
       llvm::StringRef H = logical32Helper(T[I].Text);
       if (H.empty() || isMacroNameBeingDefined(C, I))
