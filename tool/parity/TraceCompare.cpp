@@ -173,8 +173,10 @@ bool withinTolerance(double A, double B, double Rtol, double Atol) {
   return std::fabs(A - B) <= Atol + Rtol * std::max(std::fabs(A), std::fabs(B));
 }
 
-CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &Tol) {
-  CompareResult R;
+namespace {
+
+/// Differences of the traces' metadata and missing end records.
+void compareMeta(const Trace &A, const Trace &B, CompareResult &R) {
   for (const char *Key : {"sample", "mode", "seed", "steps"}) {
     auto IA = A.Meta.find(Key), IB = B.Meta.find(Key);
     if (IA != A.Meta.end() && IB != B.Meta.end() && IA->second != IB->second)
@@ -185,6 +187,51 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
     R.Problems.push_back("trace A has no end record (program stopped early?)");
   if (!B.HasEnd)
     R.Problems.push_back("trace B has no end record (program stopped early?)");
+}
+
+/// Records the earliest step (and its series) where the traces diverge.
+void noteDivergence(CompareResult &R, long Step, const std::string &Name) {
+  if (R.FirstDivergence < 0 || Step < R.FirstDivergence) {
+    R.FirstDivergence = Step;
+    R.FirstDivergenceName = Name;
+  }
+}
+
+/// Compares the values of record `RA` of trace A with `RB` of trace B (same
+/// name and step, as many values) into their series `S`.
+void compareValues(const Record &RA, const Record &RB, SeriesResult &S, CompareResult &R) {
+  for (size_t I = 0; I < RA.Values.size(); ++I) {
+    double VA = RA.Values[I], VB = RB.Values[I];
+    ++S.Compared;
+    ++R.Values;
+    double Rel = relativeDifference(VA, VB);
+    double Abs = (std::isnan(VA) || std::isnan(VB)) ? (Rel == 0.0 ? 0.0 : Rel)
+                                                    : std::fabs(VA - VB);
+    if (std::isnan(Abs)) Abs = 0.0; // inf - inf of equal infinities
+    S.MaxAbs = std::max(S.MaxAbs, Abs);
+    S.MaxRel = std::max(S.MaxRel, Rel);
+    double Bound = S.Atol + S.Rtol * std::max(std::fabs(VA), std::fabs(VB));
+    double Ratio = Abs == 0.0 ? 0.0 : (Bound > 0.0 ? Abs / Bound
+                                                    : std::numeric_limits<double>::infinity());
+    S.WorstRatio = std::max(S.WorstRatio, Ratio);
+    if (!withinTolerance(VA, VB, S.Rtol, S.Atol)) {
+      if (S.Bad == 0 || RA.Step < S.FirstBadStep) {
+        S.FirstBadStep = RA.Step;
+        S.FirstBadIndex = I;
+        S.FirstBadA = VA;
+        S.FirstBadB = VB;
+      }
+      ++S.Bad;
+      noteDivergence(R, RA.Step, RA.Name);
+    }
+  }
+}
+
+} // namespace
+
+CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &Tol) {
+  CompareResult R;
+  compareMeta(A, B, R);
 
   using Key = std::pair<std::string, long>; // name, step
   std::map<Key, const Record *> InB;
@@ -204,12 +251,6 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
     R.Series.push_back(S);
     return R.Series.back();
   };
-  auto noteDivergence = [&](long Step, const std::string &Name) {
-    if (R.FirstDivergence < 0 || Step < R.FirstDivergence) {
-      R.FirstDivergence = Step;
-      R.FirstDivergenceName = Name;
-    }
-  };
 
   std::set<Key> Seen;
   for (const Record &RA : A.Records) {
@@ -226,7 +267,7 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
         S.Missing = "B";
         ++S.Bad;
         if (S.FirstBadStep < 0) S.FirstBadStep = RA.Step;
-        noteDivergence(RA.Step, RA.Name);
+        noteDivergence(R, RA.Step, RA.Name);
       }
       continue;
     }
@@ -237,34 +278,10 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
                            std::to_string(RB.Values.size()) + " in B");
       ++S.Bad;
       if (S.FirstBadStep < 0) S.FirstBadStep = RA.Step;
-      noteDivergence(RA.Step, RA.Name);
+      noteDivergence(R, RA.Step, RA.Name);
       continue;
     }
-    for (size_t I = 0; I < RA.Values.size(); ++I) {
-      double VA = RA.Values[I], VB = RB.Values[I];
-      ++S.Compared;
-      ++R.Values;
-      double Rel = relativeDifference(VA, VB);
-      double Abs = (std::isnan(VA) || std::isnan(VB)) ? (Rel == 0.0 ? 0.0 : Rel)
-                                                      : std::fabs(VA - VB);
-      if (std::isnan(Abs)) Abs = 0.0; // inf - inf of equal infinities
-      S.MaxAbs = std::max(S.MaxAbs, Abs);
-      S.MaxRel = std::max(S.MaxRel, Rel);
-      double Bound = S.Atol + S.Rtol * std::max(std::fabs(VA), std::fabs(VB));
-      double Ratio = Abs == 0.0 ? 0.0 : (Bound > 0.0 ? Abs / Bound
-                                                      : std::numeric_limits<double>::infinity());
-      S.WorstRatio = std::max(S.WorstRatio, Ratio);
-      if (!withinTolerance(VA, VB, S.Rtol, S.Atol)) {
-        if (S.Bad == 0 || RA.Step < S.FirstBadStep) {
-          S.FirstBadStep = RA.Step;
-          S.FirstBadIndex = I;
-          S.FirstBadA = VA;
-          S.FirstBadB = VB;
-        }
-        ++S.Bad;
-        noteDivergence(RA.Step, RA.Name);
-      }
-    }
+    compareValues(RA, RB, S, R);
     R.MaxRel = std::max(R.MaxRel, S.MaxRel);
   }
   if (!Tol.AllowMissing)
@@ -277,7 +294,7 @@ CompareResult compareTraces(const Trace &A, const Trace &B, const Tolerances &To
       S.Missing = "A";
       ++S.Bad;
       if (S.FirstBadStep < 0 || RB.Step < S.FirstBadStep) S.FirstBadStep = RB.Step;
-      noteDivergence(RB.Step, RB.Name);
+      noteDivergence(R, RB.Step, RB.Name);
     }
   R.Pass = R.Problems.empty();
   for (const SeriesResult &S : R.Series)
