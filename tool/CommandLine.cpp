@@ -278,6 +278,7 @@ Expected<std::string> takeLeadingSubcommand(std::vector<const char *> &Args) {
 int cu2hipMain(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   keepIgnoredInterruptsIgnored();
+  treatQuitAsInterrupt();
   std::vector<const char *> Args(argv, argv + argc);
   Expected<std::string> ApplyDir = takeLeadingSubcommand(Args);
   if (!ApplyDir) {

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "Doctor.h"
 #include "cu2hip/BundledHeaders.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/Signals.h"
 #include "llvm/Support/Signals.h"
@@ -35,6 +36,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -177,16 +180,33 @@ std::string defineValue(StringRef Text, StringRef Name) {
   return "";
 }
 
+/// Whether `V` reads as a release number: digits and dots, then an
+/// optional `-build` of letters, digits and dots ("7.2.0", "6.4.1-120").
+bool isVersionText(StringRef V) {
+  auto [Num, Build] = V.split('-');
+  return !Num.empty() && V.size() <= 40 && isDigit(Num.front()) &&
+         all_of(Num, [](char C) { return isDigit(C) || C == '.'; }) &&
+         all_of(Build, [](char C) { return isAlnum(C) || C == '.'; });
+}
+
 /// "M.m.p" from HIP_VERSION_MAJOR/MINOR/PATCH in `File`, or "".
 std::string hipVersionFrom(const std::string &File) {
-  auto Buf = MemoryBuffer::getFile(File);
-  if (!Buf)
+  auto Buf = readFileChecked(File, 1 << 20);
+  if (!Buf) {
+    consumeError(Buf.takeError());
     return "";
+  }
   StringRef T = (*Buf)->getBuffer();
   std::string Major = defineValue(T, "HIP_VERSION_MAJOR"),
               Minor = defineValue(T, "HIP_VERSION_MINOR"),
               Patch = defineValue(T, "HIP_VERSION_PATCH");
-  if (Major.empty() || Minor.empty())
+  // Numbers of at most 5 digits, a major from 1 to 99; anything else is
+  // not a version (a damaged or foreign header).
+  auto IsNum = [](const std::string &N) {
+    return !N.empty() && N.size() <= 5 && all_of(N, [](char C) { return isDigit(C); });
+  };
+  if (!IsNum(Major) || !IsNum(Minor) || (!Patch.empty() && !IsNum(Patch)) ||
+      std::stoul(Major) == 0 || std::stoul(Major) > 99)
     return "";
   return Major + "." + Minor + (Patch.empty() ? "" : "." + Patch);
 }
@@ -194,22 +214,32 @@ std::string hipVersionFrom(const std::string &File) {
 /// The ROCm release (.info/version) and HIP version (hip_version.h, or
 /// share/hip/version) of the install.
 Check rocmVersion(const RocmInstall &R) {
-  std::vector<std::string> Parts;
-  if (std::string F = findUnder(R, {".info/version"}); !F.empty())
-    if (auto Buf = MemoryBuffer::getFile(F))
-      if (StringRef V = (*Buf)->getBuffer().split('\n').first.trim(); !V.empty())
-        Parts.push_back("ROCm " + V.str() + " (" + F + ")");
+  std::vector<std::string> Parts, Unusable; // files holding no version
+  if (std::string F = findUnder(R, {".info/version"}); !F.empty()) {
+    auto V = readFileHead(F, 256);
+    StringRef Line = V ? StringRef(*V).split('\n').first.trim() : "";
+    if (V && isVersionText(Line))
+      Parts.push_back("ROCm " + Line.str() + " (" + F + ")");
+    else
+      Unusable.push_back(F);
+    if (!V)
+      consumeError(V.takeError());
+  }
   std::string Hip;
   for (const char *Rel : {"include/hip/hip_version.h", "share/hip/version"})
-    if (std::string F = findUnder(R, {Rel}); !F.empty())
+    if (std::string F = findUnder(R, {Rel}); !F.empty()) {
       if (Hip = hipVersionFrom(F); !Hip.empty()) {
         Parts.push_back("HIP " + Hip + " (" + F + ")");
         break;
       }
+      Unusable.push_back(F);
+    }
   if (Parts.empty())
     return {"rocm-version", Status::Warning,
-            "no .info/version, include/hip/hip_version.h nor share/hip/version under " +
-                R.Root + ": the ROCm version is unknown",
+            (Unusable.empty() ? "no .info/version, include/hip/hip_version.h nor "
+                                "share/hip/version under " + R.Root
+                              : "no version cu2hip can read in " + llvm::join(Unusable, ", ")) +
+                ": the ROCm version is unknown",
             ""};
   unsigned HipMajor = 0;
   StringRef(Hip).split('.').first.getAsInteger(10, HipMajor);
@@ -282,6 +312,7 @@ struct ToolRun {
   std::string Tool; ///< its path
   int Rc = -1;
   bool TimedOut = false; ///< killed after ProbeTimeout seconds
+  bool TooMuch = false;  ///< killed for printing more than ProbeOutputCap bytes
   std::string Out, Err;
 };
 
@@ -314,12 +345,67 @@ pid_t spawnInOwnGroup(const std::string &Tool, const char *OutPath, const char *
   return Pid;
 }
 
+/// The most bytes of a GPU query's output (and of its errors) read: a
+/// query that prints more is killed (a driver in a loop).
+constexpr uint64_t ProbeOutputCap = 1 << 20;
+
+/// Whether the file `Path` holds more than ProbeOutputCap bytes.
+bool overCap(const char *Path) {
+  struct stat St;
+  return ::stat(Path, &St) == 0 && uint64_t(St.st_size) > ProbeOutputCap;
+}
+
+/// The pids of this process's children (from /proc: orphans of a killed
+/// query re-parented to this process, a child subreaper).
+std::vector<pid_t> childrenOfSelf() {
+  std::vector<pid_t> Out;
+  std::error_code EC;
+  pid_t Self = ::getpid();
+  for (sys::fs::directory_iterator It("/proc", EC), End; It != End && !EC; It.increment(EC)) {
+    unsigned Pid;
+    if (sys::path::filename(It->path()).getAsInteger(10, Pid))
+      continue;
+    auto Stat = readFileHead(It->path() + "/stat", 4096);
+    if (!Stat)
+      continue;
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    SmallVector<StringRef, 4> F;
+    StringRef(*Stat).rsplit(')').second.split(F, ' ', 3, false);
+    unsigned PPid;
+    if (F.size() >= 2 && !F[1].getAsInteger(10, PPid) && pid_t(PPid) == Self)
+      Out.push_back(pid_t(Pid));
+  }
+  return Out;
+}
+
+/// Kills and reaps every descendant of this process left by a query,
+/// those that left its process group (setsid) included: as a child
+/// subreaper this process inherits each orphan when its parent dies. Gives
+/// up after two seconds (a process in uninterruptible sleep).
+void killDescendants() {
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  for (;;) {
+    int St;
+    while (::waitpid(-1, &St, WNOHANG) > 0) {
+    }
+    std::vector<pid_t> Kids = childrenOfSelf();
+    if (Kids.empty() || std::chrono::steady_clock::now() >= Deadline)
+      return;
+    for (pid_t K : Kids)
+      ::kill(K, SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 /// Waits for `Pid`, the leader of its own process group, at most `Seconds`
-/// (0: no limit); then kills the group's processes, the leader too when it
-/// timed out. The leader is reaped only after that (its pid, the group's
-/// id, cannot be reused before). Returns its exit status, -1 when it did
-/// not exit normally; `TimedOut` says whether it was killed.
-int waitKillingGroup(pid_t Pid, unsigned Seconds, bool &TimedOut) {
+/// (0: no limit) and while its output files `Out` and `Err` stay within
+/// ProbeOutputCap; then kills the group's processes, the leader too when it
+/// timed out or printed too much, and every other descendant
+/// (killDescendants). The leader is reaped only after the group is killed
+/// (its pid, the group's id, cannot be reused before). Returns its exit
+/// status, -1 when it did not exit normally.
+int waitKillingGroup(pid_t Pid, unsigned Seconds, const char *Out, const char *Err,
+                     ToolRun &T) {
   auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(Seconds);
   siginfo_t Info;
   for (;;) {
@@ -327,7 +413,11 @@ int waitKillingGroup(pid_t Pid, unsigned Seconds, bool &TimedOut) {
     if (::waitid(P_PID, Pid, &Info, WEXITED | WNOHANG | WNOWAIT) == 0 && Info.si_pid == Pid)
       break;
     if (Seconds && std::chrono::steady_clock::now() >= Deadline) {
-      TimedOut = true;
+      T.TimedOut = true;
+      break;
+    }
+    if (overCap(Out) || overCap(Err)) {
+      T.TooMuch = true;
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -336,7 +426,8 @@ int waitKillingGroup(pid_t Pid, unsigned Seconds, bool &TimedOut) {
   int St = 0;
   while (::waitpid(Pid, &St, 0) < 0 && errno == EINTR) {
   }
-  return !TimedOut && WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+  killDescendants();
+  return !T.TimedOut && !T.TooMuch && WIFEXITED(St) ? WEXITSTATUS(St) : -1;
 }
 
 /// Runs `Tool` with no arguments for at most ProbeTimeout seconds (then it
@@ -346,9 +437,15 @@ ToolRun runTool(const std::string &Tool) {
   ToolRun T;
   T.Tool = Tool;
   SmallString<128> OutPath, ErrPath;
-  if (sys::fs::createTemporaryFile("cu2hip-doctor", "out", OutPath) ||
-      sys::fs::createTemporaryFile("cu2hip-doctor", "err", ErrPath))
+  if (Error E = createTemporaryFile("cu2hip-doctor", "out", OutPath)) {
+    T.Err = toString(std::move(E));
     return T;
+  }
+  if (Error E = createTemporaryFile("cu2hip-doctor", "err", ErrPath)) {
+    sys::fs::remove(OutPath);
+    T.Err = toString(std::move(E));
+    return T;
+  }
   FileRemover RemoveOut(OutPath), RemoveErr(ErrPath);
   // Interrupted (SIGINT, SIGTERM, SIGHUP), doctor kills the query's group,
   // which no signal to doctor reaches, and removes the two files.
@@ -356,6 +453,9 @@ ToolRun runTool(const std::string &Tool) {
   sys::RemoveFileOnSignal(ErrPath);
   std::string Msg;
   pid_t Pid;
+  // Orphans of the query (a child that called setsid, out of the group's
+  // reach) become this process's children, to be killed.
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   {
     InterruptsHeld Held;
     Pid = spawnInOwnGroup(Tool, OutPath.c_str(), ErrPath.c_str(), Msg);
@@ -363,12 +463,17 @@ ToolRun runTool(const std::string &Tool) {
       killGroupOnInterrupt(Pid, OutPath.str().str());
   }
   if (Pid > 0)
-    T.Rc = waitKillingGroup(Pid, ProbeTimeout, T.TimedOut);
+    T.Rc = waitKillingGroup(Pid, ProbeTimeout, OutPath.c_str(), ErrPath.c_str(), T);
+  ::prctl(PR_SET_CHILD_SUBREAPER, 0);
   killGroupOnInterrupt(0, OutPath.str().str());
-  if (auto B = MemoryBuffer::getFile(OutPath))
-    T.Out = (*B)->getBuffer().str();
-  if (auto B = MemoryBuffer::getFile(ErrPath))
-    T.Err = (*B)->getBuffer().str();
+  if (auto B = readFileHead(OutPath, ProbeOutputCap))
+    T.Out = std::move(*B);
+  else
+    consumeError(B.takeError());
+  if (auto B = readFileHead(ErrPath, ProbeOutputCap))
+    T.Err = std::move(*B);
+  else
+    consumeError(B.takeError());
   if (T.Rc < 0 && T.Err.empty())
     T.Err = Msg;
   sys::DontRemoveFileOnSignal(OutPath);
@@ -376,12 +481,17 @@ ToolRun runTool(const std::string &Tool) {
   return T;
 }
 
-/// The row of a GPU query that did not answer in time.
+/// The row of a GPU query that did not answer in time (or printed more
+/// than ProbeOutputCap bytes: it is stuck in a loop as surely).
 Check timedOutCheck(const ToolRun &T) {
   std::string Name = sys::path::filename(T.Tool).str();
+  std::string What = T.TooMuch ? "printed more than " + std::to_string(ProbeOutputCap >> 20) +
+                                     " MiB without ending"
+                               : "did not answer within " + std::to_string(ProbeTimeout) +
+                                     " s";
   return {"gpu-probe", Status::Problem,
-          Name + " (" + T.Tool + ") did not answer within " + std::to_string(ProbeTimeout) +
-              " s and was killed, with the processes it started: the GPU driver (amdgpu, "
+          Name + " (" + T.Tool + ") " + What +
+              " and was killed, with the processes it started: the GPU driver (amdgpu, "
               "/dev/kfd) is likely hung, and hipcc without --offload-arch, which runs the "
               "same query, would hang too",
           "sudo dmesg | grep -i -e amdgpu -e kfd (then reload the driver: sudo modprobe -r "
@@ -394,16 +504,39 @@ bool isGfxName(StringRef S) {
          all_of(S.drop_front(3), [](char C) { return isDigit(C) || (C >= 'a' && C <= 'f'); });
 }
 
-/// `S` without terminal colour sequences (ESC [ ... m), as rocminfo prints them.
+/// `S` as safe to print on a terminal: escape sequences (CSI `ESC [ ...
+/// final`, as rocminfo's colours; OSC `ESC ] ... BEL|ESC \`; two-byte
+/// `ESC x`), other control characters (C0 but tab and newline, DEL) and
+/// 8-bit C1 controls removed.
 std::string stripAnsi(StringRef S) {
   std::string Out;
   for (size_t I = 0; I < S.size(); ++I) {
-    if (S[I] == '\x1b' && I + 1 < S.size() && S[I + 1] == '[') {
-      size_t M = S.find('m', I);
-      if (M != StringRef::npos) {
-        I = M;
-        continue;
-      }
+    unsigned char C = S[I];
+    if (C == 0x1b && I + 1 < S.size() && S[I + 1] == '[') {
+      size_t J = I + 2;
+      while (J < S.size() && !(S[J] >= 0x40 && S[J] <= 0x7e))
+        ++J;
+      I = J;
+      continue;
+    }
+    if (C == 0x1b && I + 1 < S.size() && S[I + 1] == ']') {
+      size_t J = I + 2;
+      while (J < S.size() && S[J] != '\a' && !(S[J] == 0x1b && J + 1 < S.size()))
+        ++J;
+      I = J < S.size() && S[J] == 0x1b ? J + 1 : J;
+      continue;
+    }
+    if (C == 0x1b) {
+      ++I; // ESC and the byte after it
+      continue;
+    }
+    if ((C < 0x20 && C != '\n' && C != '\t') || C == 0x7f)
+      continue;
+    // C1 controls as UTF-8 (U+0080..U+009F: C2 80..C2 9F).
+    if (C == 0xc2 && I + 1 < S.size() && (unsigned char)S[I + 1] >= 0x80 &&
+        (unsigned char)S[I + 1] <= 0x9f) {
+      ++I;
+      continue;
     }
     Out += S[I];
   }
@@ -435,8 +568,10 @@ std::vector<Gpu> parseGpuList(StringRef Text) {
     } else if (InGpu && Key == "Marketing Name") {
       Gpus.back().Marketing = Value.str();
     } else if (InGpu && Key == "Wavefront Size") {
+      // A wavefront is 32 or 64 lanes on every AMD GPU (gfx9 CDNA: 64;
+      // RDNA: 32 or 64); any other number is not believed.
       unsigned W = 0;
-      if (!Value.take_while(isDigit).getAsInteger(10, W) && W)
+      if (!Value.take_while(isDigit).getAsInteger(10, W) && (W == 32 || W == 64))
         Gpus.back().Wave = W;
     }
   }
@@ -484,13 +619,13 @@ std::vector<Check> gpuChecks(std::vector<Gpu> &Gpus, const DoctorInputs &In) {
   std::vector<Check> Out;
   for (const std::string &Tool : Tools) {
     ToolRun T = runTool(Tool);
-    if (T.TimedOut)
+    if (T.TimedOut || T.TooMuch)
       Out.push_back(timedOutCheck(T));
     Gpus = parseGpuList(stripAnsi(T.Out));
     if (!Gpus.empty())
       break;
     Why.push_back(sys::path::filename(Tool).str() + ": " +
-                  (T.TimedOut ? "timed out" : firstLine(T)));
+                  (T.TimedOut ? "timed out" : T.TooMuch ? "too much output" : firstLine(T)));
   }
   if (Gpus.empty()) {
     Out.push_back({"gpus", Status::Info,
@@ -578,10 +713,13 @@ Check cudaCheck(StringRef CudaDeclsDir) {
             "cu2hip --no-semantic ... (token rules only)"};
   }
   std::string Version;
-  if (auto Buf = MemoryBuffer::getFile(pathJoin(Path, "include", "cuda.h"))) {
+  if (auto Buf = readFileChecked(pathJoin(Path, "include", "cuda.h"), 16 << 20)) {
     unsigned N = 0;
-    if (!StringRef(defineValue((*Buf)->getBuffer(), "CUDA_VERSION")).getAsInteger(10, N) && N)
+    if (!StringRef(defineValue((*Buf)->getBuffer(), "CUDA_VERSION")).getAsInteger(10, N) &&
+        N >= 1000 && N < 100000)
       Version = "CUDA " + std::to_string(N / 1000) + "." + std::to_string(N % 1000 / 10) + " ";
+  } else {
+    consumeError(Buf.takeError());
   }
   std::string How;
   if (!CudaDeclsDir.empty() && cudaHeadersVersion(Path) &&

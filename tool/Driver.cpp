@@ -10,6 +10,7 @@
 #include "Driver.h"
 #include "RunSetup.h"
 #include "cu2hip/BundledHeaders.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/SemanticPass.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -206,6 +207,13 @@ Expected<Options> porterOptions(const RunOptions &O) {
 static Error attachCompileCommands(StringRef BuildPath, std::vector<FileJob> &Jobs) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   if (!BuildPath.empty()) {
+    // Clang reads the database itself: a FIFO or /dev/zero there is refused
+    // first (FileIO.h), not read without end.
+    SmallString<256> Json(BuildPath);
+    sys::path::append(Json, "compile_commands.json");
+    if (sys::fs::exists(Json))
+      if (Error E = checkReadable(Json))
+        return usage("-p: " + toString(std::move(E)));
     std::string ErrMsg;
     Db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, ErrMsg);
     if (!Db)
@@ -297,6 +305,9 @@ Error prepare(RunSetup &S) {
   S.Plan = std::move(*Plan);
   std::vector<std::string> Refused =
       checkOutputs(S.Plan, inputOptions(O, *MaxSize), S.ReportPath);
+  if (!O.ExportEdits.empty())
+    if (Error E = WriteGate::get().check(absolutePath(O.ExportEdits) + "/export.yaml"))
+      Refused.push_back("--export-edits: " + toString(std::move(E)));
   for (const std::string &M : Refused)
     WithColor::error(errs(), "cu2hip") << M << "\n";
   if (!Refused.empty())

@@ -1,6 +1,8 @@
 //===- EditExport.cpp - per-unit edits as YAML, and merging them ----------===//
 #include "EditExport.h"
 #include "cu2hip/Edit.h"
+#include "cu2hip/FileIO.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -21,6 +23,7 @@ template <> struct MappingTraits<cu2hip::UnitExport> {
     Io.mapRequired("OptionsDigest", U.Options);
     Io.mapOptional("Files", U.Files);
     Io.mapOptional("Namesakes", U.Namesakes);
+    Io.mapOptional("Complete", U.Complete, false); // last
   }
 };
 } // namespace yaml
@@ -61,13 +64,62 @@ Error writeUnitExport(StringRef Dir, const UnitExport &U) {
     raw_string_ostream OS(Text);
     yaml::Output Out(OS, nullptr, /*WrapColumn=*/0);
     UnitExport Copy = U;
+    Copy.Complete = true;
     Out << Copy;
   }
   SmallString<256> P(Dir);
   sys::path::append(P, (sys::path::filename(U.MainSourceFile) + "-" +
                         StringRef(contentHash(U.MainSourceFile)).take_front(12) + ".yaml")
                            .str());
-  return writeFileAtomically(P, Text);
+  return writeFileAtomically(P, Text, std::nullopt, /*IntoSpecial=*/false);
+}
+
+/// Checks the edits of `F`, an entry of the export at `Path`, as data: each
+/// lies inside the file (as it is now, when it still has the content the
+/// export was made from; a changed file is left to staleExports), none
+/// overlaps another.
+static Error checkEntryEdits(const StoredFile &F, StringRef Path) {
+  std::vector<const Edit *> Sorted;
+  for (const Edit &E : F.Edits)
+    Sorted.push_back(&E);
+  std::sort(Sorted.begin(), Sorted.end(), [](const Edit *A, const Edit *B) {
+    return std::make_pair(A->Offset, A->Length) < std::make_pair(B->Offset, B->Length);
+  });
+  uint64_t End = 0;
+  const Edit *Last = nullptr;
+  for (const Edit *E : Sorted) {
+    if (Last && E->Offset < End)
+      return createStringError(std::errc::invalid_argument,
+                               "%s: edits of %s overlap (bytes %u+%u and %u+%u): not an "
+                               "export cu2hip wrote; export the unit again",
+                               Path.str().c_str(), F.Input.c_str(), Last->Offset,
+                               Last->Length, E->Offset, E->Length);
+    if (uint64_t(E->Offset) + E->Length >= End) {
+      End = uint64_t(E->Offset) + E->Length;
+      Last = E;
+    }
+  }
+  if (Sorted.empty() || fileHash(F.Input).value_or("") != F.Hash)
+    return Error::success();
+  uint64_t Size = 0;
+  if (!sys::fs::file_size(F.Input, Size) && End > Size)
+    return createStringError(std::errc::invalid_argument,
+                             "%s: an edit of %s runs past the end of the file (to byte %llu "
+                             "of %llu): not an export cu2hip wrote; export the unit again",
+                             Path.str().c_str(), F.Input.c_str(), (unsigned long long)End,
+                             (unsigned long long)Size);
+  return Error::success();
+}
+
+Error checkExportEdits(const UnitExport &U) {
+  if (U.MainSourceFile.empty())
+    return createStringError(std::errc::invalid_argument,
+                             "%s: no MainSourceFile: not an edit export of cu2hip",
+                             U.Path.c_str());
+  for (const StoredFile &F : U.Files)
+    if (Error E = checkEntryEdits(F, U.Path))
+      return E;
+  return Error::success();
 }
 
 Expected<std::vector<UnitExport>> readUnitExports(StringRef Dir) {
@@ -79,23 +131,37 @@ Expected<std::vector<UnitExport>> readUnitExports(StringRef Dir) {
   if (EC)
     return createStringError(EC, "cannot read %s: %s", Dir.str().c_str(),
                              EC.message().c_str());
+  std::sort(Paths.begin(), Paths.end());
   std::vector<UnitExport> Out;
   for (const std::string &P : Paths) {
-    auto Buf = MemoryBuffer::getFile(P);
+    auto Buf = readFileChecked(P, DefaultReadLimit, /*NullTerminated=*/true);
     if (!Buf)
-      return createStringError(Buf.getError(), "cannot read %s: %s", P.c_str(),
-                               Buf.getError().message().c_str());
+      return Buf.takeError();
     UnitExport U;
-    yaml::Input In((*Buf)->getBuffer());
+    // The parser's diagnostics would quote the file's bytes: dropped.
+    yaml::Input In((*Buf)->getBuffer(), nullptr, [](const SMDiagnostic &, void *) {});
     In >> U;
     if (In.error())
-      return createStringError(In.error(), "%s: not an edit export of cu2hip", P.c_str());
+      return createStringError(In.error(), "%s: not an edit export of cu2hip (damaged, or "
+                               "cut short)", P.c_str());
+    if (!U.Complete)
+      return createStringError(std::errc::invalid_argument,
+                               "%s: truncated edit export (its last line, \"Complete: "
+                               "true\", is missing): export the unit again", P.c_str());
     U.Path = P;
+    if (Error E = checkExportEdits(U))
+      return std::move(E);
     Out.push_back(std::move(U));
   }
-  std::sort(Out.begin(), Out.end(), [](const UnitExport &A, const UnitExport &B) {
+  std::stable_sort(Out.begin(), Out.end(), [](const UnitExport &A, const UnitExport &B) {
     return A.MainSourceFile < B.MainSourceFile;
   });
+  for (size_t I = 1; I < Out.size(); ++I)
+    if (Out[I].MainSourceFile == Out[I - 1].MainSourceFile)
+      return createStringError(std::errc::invalid_argument,
+                               "%s and %s are both edit exports of %s: keep one of them",
+                               Out[I - 1].Path.c_str(), Out[I].Path.c_str(),
+                               Out[I].MainSourceFile.c_str());
   return Out;
 }
 
@@ -257,12 +323,10 @@ std::vector<FileResult> applyUnitExports(const std::vector<UnitExport> &Units,
   for (size_t I = 0; I < Jobs.size(); ++I) {
     const FileJob &J = Jobs[I];
     FileResult &R = Out[I];
-    auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
-                                     /*RequiresNullTerminator=*/false);
+    auto Buf = readFileChecked(J.Input);
     if (!Buf) {
       R.Failed = true;
-      Finding F = errorAt(J.Input, "", "io-error", 0,
-                          "cannot read file: " + Buf.getError().message());
+      Finding F = errorAt(J.Input, "", "io-error", 0, toString(Buf.takeError()));
       F.Line = F.Col = 0;
       R.Findings.push_back(F);
     } else if (StringRef Text = (*Buf)->getBuffer(); !EntriesOf.count(J.Input)) {

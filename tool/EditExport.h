@@ -42,6 +42,8 @@ struct UnitExport {
   std::vector<std::string> Namesakes;
   /// The export file it was read from (not stored).
   std::string Path;
+  /// Written last ("Complete: true"): an export without it was cut short.
+  bool Complete = false;
 };
 
 /// The file names (no directory) an #include of `U`'s parse resolved to or
@@ -56,8 +58,16 @@ std::vector<std::string> namesakes(const std::set<std::string> &Names,
 /// Writes `U` into `Dir` (created if needed) as <unit name>-<path hash>.yaml.
 llvm::Error writeUnitExport(llvm::StringRef Dir, const UnitExport &U);
 
-/// Every *.yaml export in `Dir`, sorted by MainSourceFile. An unreadable or
-/// malformed file is an error naming it.
+/// Checks `U` (read from U.Path) as data: it names its unit, and the edits
+/// of each file lie inside the file and do not overlap (checkExportEdits
+/// leaves a file whose content changed since to staleExports). An error
+/// names the export and the reason.
+llvm::Error checkExportEdits(const UnitExport &U);
+
+/// Every *.yaml export in `Dir`, sorted by MainSourceFile. An error names
+/// the file and why: unreadable or not a regular file (readFileChecked),
+/// malformed, truncated (no "Complete: true" at its end), edits that fail
+/// checkExportEdits, or a second export of a unit already exported.
 llvm::Expected<std::vector<UnitExport>> readUnitExports(llvm::StringRef Dir);
 
 /// One stale export (staleExports): a file and what changed in it.

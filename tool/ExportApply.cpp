@@ -101,7 +101,9 @@ std::optional<int> readApplyExports(const RunSetup &S, std::vector<UnitExport> &
     if (U.Version != CU2HIP_VERSION || U.Options != Digest) {
       WithColor::error(errs(), "cu2hip")
           << "the edit export of " << U.MainSourceFile << " in " << ApplyDir
-          << " was made by another cu2hip version or with other options than this apply's\n";
+          << " was made by another cu2hip version or with other options than this apply's "
+             "(or a header appeared in an include directory outside the tree, or CPATH, "
+             "CPLUS_INCLUDE_PATH or C_INCLUDE_PATH changed, since): export again\n";
       return 2;
     }
   HashCache Hashes;

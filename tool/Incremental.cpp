@@ -5,9 +5,12 @@
 // file whose input and output are unchanged, and removes the outputs of
 // inputs gone since (docs/incremental.md).
 //===----------------------------------------------------------------------===//
+#include "Driver.h"
 #include "OutputWriter.h"
 #include "RunSetup.h"
+#include "RuntimeBundle.h"
 #include "Sarif.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/BundledHeaders.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -60,6 +63,9 @@ std::string optionsDigest(const RunSetup &S) {
   }
   for (const std::string &F : S.O.RuleFiles)
     OS << "\nrules: " << fileHash(F).value_or("unreadable");
+  OS << "\nincludes: "
+     << includeSearchDigest(O.ExtraArgs, S.Plan.Jobs,
+                            {S.O.InRoot.empty() ? "" : absolutePath(S.O.InRoot), S.Plan.OutRoot});
   return contentHash(OS.str());
 }
 
@@ -84,9 +90,16 @@ static std::string applyOptionsKey(const std::string &Digest) { return Digest + 
 
 void startIncremental(const RunSetup &S, IncrementalRun &Inc) {
   Inc.Enabled = keepsManifest(S);
-  if (cleansStaleOutputs(S))
-    if (auto M = readManifest(manifestPath(S.Plan.OutRoot)); M && M->Key.OutRoot == S.Plan.OutRoot)
+  if (cleansStaleOutputs(S)) {
+    std::string Problem;
+    if (auto M = readManifest(manifestPath(S.Plan.OutRoot), &Problem);
+        M && M->Key.OutRoot == S.Plan.OutRoot)
       Inc.Last = std::move(M);
+    if (!Problem.empty())
+      warn(Problem);
+    if (!S.O.DryRun) // temporaries of a run killed by SIGKILL
+      sweepOrphanedTemporaries(S.Plan.OutRoot);
+  }
   if (!Inc.Enabled)
     return;
   std::string Options = optionsDigest(S);
@@ -115,8 +128,9 @@ static bool removeStaleOutput(const RunSetup &S, const StoredFile &E, RunTally &
     T.StaleRemoved.push_back(relativeToOutRoot(S, E.Output));
     return true;
   }
-  errs() << E.Output << ": warning: the output of " << E.Input
-         << ", which no longer exists, "
+  errs() << E.Output << ": warning: "
+         << (E.Kind == "runtime" ? "part of cu2hip's runtime copy, no longer needed, "
+                                 : "the output of " + E.Input + ", which no longer exists, ")
          << (R ? "changed since cu2hip wrote it" : toString(R.takeError()))
          << ": kept (remove it yourself if it is no longer needed)\n";
   T.StaleKept.push_back(relativeToOutRoot(S, E.Output));
@@ -127,7 +141,8 @@ static bool removeStaleOutput(const RunSetup &S, const StoredFile &E, RunTally &
 /// gone (staleEntries) when it is unchanged since, and the directories this
 /// empties whose input directory is gone too; with --dry-run only says what
 /// it would remove.
-void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T) {
+void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T,
+                        StringRef Bundle) {
   if (!Inc.Last)
     return;
   T.StaleDryRun = S.O.DryRun;
@@ -141,16 +156,18 @@ void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &
     Ins.insert(C.From);
     Outs.insert(C.To);
   }
+  for (const BundledFile &F : runtimeBundleFiles(runtimeIncludeDir(S.O.Argv0), Bundle))
+    Outs.insert(F.To);
   std::set<std::string> Dirs;
   for (const StoredFile *E : staleEntries(*Inc.Last, Ins, Outs))
-    if (removeStaleOutput(S, *E, T))
+    if (!(S.O.DryRun && E->Kind == "runtime") && removeStaleOutput(S, *E, T))
       Dirs.insert(sys::path::parent_path(E->Output).str());
   if (S.O.DryRun)
     return;
   std::string In = absolutePath(S.O.InRoot);
   for (const std::string &D : Dirs)
     removeEmptyDirsUpTo(D, S.Plan.OutRoot, [&](StringRef Dir) {
-      return sys::fs::exists(In + Dir.drop_front(S.Plan.OutRoot.size()));
+      return sys::fs::is_directory(In + Dir.drop_front(S.Plan.OutRoot.size()));
     });
 }
 

@@ -2,6 +2,7 @@
 #include "Inputs.h"
 #include "cu2hip/BuildPort.h"
 #include "RuntimeBundle.h"
+#include "cu2hip/FileIO.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -198,6 +199,29 @@ void planTreeFile(const std::string &P, StringRef In, const InputOptions &O, Inp
   Plan.Jobs.push_back(J);
 }
 
+/// Whether `Out` (absolute; it need not exist) lies inside the directory
+/// `In`: some existing ancestor of `Out`, or of the path it resolves to,
+/// is `In` by identity (a subdirectory by name, through a symbolic link or
+/// a bind mount of the tree).
+bool liesInside(StringRef Out, StringRef In) {
+  auto InId = identityOf(In);
+  if (!InId)
+    return false;
+  auto IsIn = [&](StringRef D) { return identityOf(D) == InId; };
+  for (StringRef D = sys::path::parent_path(Out); !D.empty(); D = sys::path::parent_path(D)) {
+    SmallString<256> Real;
+    if (IsIn(D))
+      return true;
+    if (!sys::fs::real_path(D, Real))
+      for (StringRef R = Real; !R.empty(); R = sys::path::parent_path(R))
+        if (IsIn(R))
+          return true;
+    if (D == "/")
+      break;
+  }
+  return false;
+}
+
 /// Usage errors of tree mode: a missing in-root, an out-root that is it.
 Error checkTreeRoots(const InputOptions &O, StringRef In, StringRef Out) {
   if (!O.Files.empty())
@@ -215,6 +239,10 @@ Error checkTreeRoots(const InputOptions &O, StringRef In, StringRef Out) {
       (RIn == ROut || isUnder(RIn, ROut)))
     return usageError("--out-root " + O.OutRoot + " is (or contains) the in-root " + O.InRoot +
                       " (through a symbolic link); use --inplace to rewrite the tree");
+  if (liesInside(Out, In))
+    return usageError("--out-root " + O.OutRoot + " lies inside the in-root " + O.InRoot +
+                      " (by name, a symbolic link or a mount): its outputs would replace "
+                      "the tree's files there; choose a directory outside the tree");
   return Error::success();
 }
 
@@ -328,6 +356,7 @@ std::string whyNotPortable(StringRef Path, uint64_t MaxSize) {
 Expected<InputPlan> collectInputs(const InputOptions &O) {
   InputPlan Plan;
   Plan.OutRoot = O.OutRoot.empty() ? "" : absolutePath(O.OutRoot);
+  WriteGate::get().setOutRoot(Plan.OutRoot);
   if (Error E = O.InRoot.empty() ? collectFiles(O, Plan) : collectTree(O, Plan))
     return std::move(E);
   if (O.InPlace)
@@ -382,12 +411,16 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
     Plan.Guard.addInputFile(J.Input);
   for (const CopyJob &C : Plan.Copies)
     Plan.Guard.addInputFile(C.From);
+  if (O.InPlace)
+    for (const std::vector<FileJob> *Js : {&Plan.Jobs, &Plan.BuildJobs})
+      for (const FileJob &J : *Js)
+        WriteGate::get().allowInPlace(J.Input);
   std::vector<std::string> Msgs;
   OutputSet Outputs;
   auto Check = [&](StringRef Out, bool IsInput) {
     std::string Msg;
     if (!IsInput)
-      if (Error E = Plan.Guard.check(Out, isUnder(Out, Plan.OutRoot) ? Plan.OutRoot : ""))
+      if (Error E = Plan.Guard.check(Out))
         Msg = toString(std::move(E));
     if (Msg.empty())
       Outputs.add(Out, Msg);
@@ -404,6 +437,12 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
     Check(C.To, false);
   if (!ReportPath.empty())
     Check(ReportPath, false);
+  // The state directory and the runtime copy of a tree run: never through
+  // a link (WriteGate::check), refused before anything is written.
+  if (!O.InRoot.empty() && !Plan.OutRoot.empty() && !O.InPlace && !O.DryRun && !O.Diff)
+    for (const char *State : {".cu2hip/manifest.yaml", "cu2hip-runtime/cu2hip/wave.h"})
+      if (Error E = Plan.Guard.check(Plan.OutRoot + "/" + State))
+        Msgs.push_back(toString(std::move(E)));
   return Msgs;
 }
 

@@ -1,10 +1,16 @@
 //===- Manifest.cpp - what the last run wrote into an out-root ------------===//
 #include "Manifest.h"
+#include "cu2hip/FileIO.h"
+#include "llvm/Support/SourceMgr.h"
+#include <sys/stat.h>
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cstdlib>
 #include <set>
 
 using namespace llvm;
@@ -44,16 +50,30 @@ void Manifest::index() {
     ByInput[{Files[I].Kind, Files[I].Input}] = I;
 }
 
-std::optional<Manifest> readManifest(StringRef Path) {
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
-  if (!Buf)
+std::optional<Manifest> readManifest(StringRef Path, std::string *Problem) {
+  auto Ignored = [&](const Twine &Why) -> std::optional<Manifest> {
+    if (Problem)
+      *Problem = (Path + ": " + Why + "; ignored: every file is ported again").str();
     return std::nullopt;
+  };
+  StringRef Dir = sys::path::parent_path(Path);
+  struct stat St;
+  if (::lstat(Dir.str().c_str(), &St) == 0 && !S_ISDIR(St.st_mode))
+    return Ignored(Dir + " is a symbolic link or not a directory, not followed");
+  if (::lstat(Path.str().c_str(), &St) != 0)
+    return std::nullopt;
+  auto Buf = readFileChecked(Path, DefaultReadLimit, /*NullTerminated=*/true);
+  if (!Buf)
+    return Ignored(toString(Buf.takeError()));
   Manifest M;
   M.Format = 0;
-  yaml::Input In((*Buf)->getBuffer());
+  // The parser's diagnostics would quote the damaged bytes: dropped.
+  yaml::Input In((*Buf)->getBuffer(), nullptr, [](const SMDiagnostic &, void *) {});
   In.setAllowUnknownKeys(true);
   In >> M;
-  if (In.error() || M.Format != Manifest::CurrentFormat)
+  if (In.error())
+    return Ignored("damaged (not a manifest cu2hip can read)");
+  if (M.Format != Manifest::CurrentFormat)
     return std::nullopt;
   M.index();
   return M;
@@ -67,7 +87,7 @@ Error writeManifest(StringRef Path, const Manifest &M) {
     Manifest Copy = M;
     Out << Copy;
   }
-  return writeFileAtomically(Path, Text);
+  return writeFileAtomically(Path, Text, std::nullopt, /*IntoSpecial=*/false);
 }
 
 const std::string &HashCache::get(const std::string &Path) {
@@ -75,6 +95,88 @@ const std::string &HashCache::get(const std::string &Path) {
   if (It != Hashes.end())
     return It->second;
   return Hashes[Path] = fileHash(Path).value_or("");
+}
+
+namespace {
+
+/// The include directories `Args` names (relative ones under `WorkDir`).
+void includeDirsOf(const std::vector<std::string> &Args, StringRef WorkDir,
+                   std::set<std::string> &Dirs) {
+  auto Add = [&](StringRef D) {
+    SmallString<256> P(D);
+    if (WorkDir.empty())
+      sys::fs::make_absolute(P);
+    else
+      sys::fs::make_absolute(WorkDir, P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Dirs.insert(std::string(P));
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    for (StringRef Flag : {"-isystem", "-iquote", "-idirafter", "-I", "--include-directory="})
+      if (A.consume_front(Flag)) {
+        if (!A.empty())
+          Add(A);
+        else if (I + 1 < Args.size())
+          Add(Args[++I]);
+        break;
+      }
+  }
+}
+
+bool isAtOrUnder(StringRef Path, StringRef Dir) {
+  return !Dir.empty() && Path.startswith(Dir) &&
+         (Path.size() == Dir.size() || Path[Dir.size()] == '/');
+}
+
+/// Names below `Dir` (depth <= 8, entries <= 100,000), one a line, sorted;
+/// none at or below a directory of `Skip`.
+std::string listing(StringRef Dir, const std::vector<std::string> &Skip) {
+  std::vector<std::string> Names;
+  std::error_code EC;
+  auto Skipped = [&](StringRef P) {
+    return llvm::any_of(Skip, [&](const std::string &S) { return isAtOrUnder(P, S); });
+  };
+  if (Skipped(Dir))
+    return "";
+  for (sys::fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC && Names.size() < 100000; It.increment(EC)) {
+    if (Skipped(It->path())) {
+      It.no_push();
+      continue;
+    }
+    Names.push_back(StringRef(It->path()).drop_front(Dir.size()).str());
+    if (It.level() >= 8)
+      It.no_push();
+  }
+  std::sort(Names.begin(), Names.end());
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += N + "\n";
+  return Out;
+}
+
+} // namespace
+
+std::string includeSearchDigest(const std::vector<std::string> &Args,
+                                const std::vector<FileJob> &Jobs,
+                                const std::vector<std::string> &Skip) {
+  std::set<std::string> Dirs;
+  std::string All;
+  for (const char *Var : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"}) {
+    const char *V = ::getenv(Var);
+    All += std::string(Var) + "=" + (V ? V : "(unset)") + "\n";
+    SmallVector<StringRef, 8> Parts;
+    StringRef(V ? V : "").split(Parts, ':', -1, /*KeepEmpty=*/false);
+    for (StringRef P : Parts)
+      includeDirsOf({"-I" + P.str()}, "", Dirs);
+  }
+  includeDirsOf(Args, "", Dirs);
+  for (const FileJob &J : Jobs)
+    includeDirsOf(J.Flags, J.WorkDir, Dirs);
+  for (const std::string &D : Dirs)
+    All += "dir " + D + "\n" + listing(D, Skip);
+  return contentHash(All);
 }
 
 std::string flagsHash(const FileJob &J) {
@@ -179,11 +281,22 @@ std::vector<const StoredFile *> staleEntries(const Manifest &Last,
                                              const std::set<std::string> &Outputs) {
   std::vector<const StoredFile *> Out;
   for (const StoredFile &E : Last.Files) {
-    if (E.Output.empty() || E.OutHash.empty() || Inputs.count(E.Input) ||
-        Outputs.count(E.Output))
+    if (E.Output.empty() || E.OutHash.empty() || Outputs.count(E.Output))
       continue;
+    // The runtime copy: stale when this run does not bundle it.
+    if (E.Kind == "runtime") {
+      Out.push_back(&E);
+      continue;
+    }
+    if (Inputs.count(E.Input))
+      continue;
+    // Gone: no such file, a file where its directory was (ENOTDIR), or a
+    // directory where the file was.
     sys::fs::file_status St;
-    if (sys::fs::status(E.Input, St, /*Follow=*/false) != std::errc::no_such_file_or_directory)
+    std::error_code EC = sys::fs::status(E.Input, St, /*Follow=*/false);
+    if (!EC && St.type() != sys::fs::file_type::directory_file)
+      continue;
+    if (EC && EC != std::errc::no_such_file_or_directory && EC != std::errc::not_a_directory)
       continue;
     Out.push_back(&E);
   }

@@ -52,8 +52,29 @@ private:
 std::string manifestPath(llvm::StringRef OutRoot);
 
 /// The manifest at `Path`; none when there is none or it cannot be read or
-/// parsed (a damaged manifest only costs a full run).
-std::optional<Manifest> readManifest(llvm::StringRef Path);
+/// parsed (a damaged manifest only costs a full run). `Problem`, if given,
+/// receives why an existing manifest was not used, naming the file and
+/// never quoting its bytes: damaged, not a regular file (read by
+/// readFileChecked), or its directory a symbolic link (not followed). An
+/// older format is no problem (silently a full run).
+std::optional<Manifest> readManifest(llvm::StringRef Path, std::string *Problem = nullptr);
+
+/// A digest of where an #include may find a header outside the tree: the
+/// environment variables the driver adds search directories from (CPATH,
+/// CPLUS_INCLUDE_PATH, C_INCLUDE_PATH), and the names (not the contents:
+/// a header read is hashed per unit) of the files and directories below
+/// each directory those variables, `Args` (the command line's Clang
+/// arguments) and every job's compile flags name with -I, -isystem,
+/// -iquote, -idirafter (joined or separate; relative to the job's
+/// directory). A header that appears in such a directory, earlier on the
+/// search path than the one found before, changes it, and with it the
+/// options digest: every file is then ported again. Each directory is
+/// listed to a depth of 8 and at most 100,000 entries; what lies in one of
+/// `Skip` (the in-root, whose files the manifest tracks itself, and the
+/// out-root, which the run writes) is left out.
+std::string includeSearchDigest(const std::vector<std::string> &Args,
+                                const std::vector<FileJob> &Jobs,
+                                const std::vector<std::string> &Skip);
 
 /// Writes `M` to `Path` atomically.
 llvm::Error writeManifest(llvm::StringRef Path, const Manifest &M);
@@ -95,9 +116,12 @@ const StoredFile *keptEntry(const Manifest *Old, llvm::StringRef Kind, llvm::Str
 
 /// The entries of `Last` (a manifest of this out-root, whatever its other
 /// keys) whose output this run neither writes nor keeps: the input is none
-/// of this run's `Inputs` and no longer exists (lstat), the output is none
-/// of this run's `Outputs`, and an output hash was recorded. In manifest
-/// order. Their outputs are what a renamed or deleted input left behind.
+/// of this run's `Inputs` and no longer exists as a file (lstat: gone, or a
+/// directory now, or a file stands where a directory on its path was), the
+/// output is none of this run's `Outputs`, and an output hash was recorded;
+/// or the entry is of the runtime copy (kind "runtime") and its output is
+/// none of `Outputs`. In manifest order. Their outputs are what a renamed
+/// or deleted input, or a runtime copy no longer needed, left behind.
 std::vector<const StoredFile *> staleEntries(const Manifest &Last,
                                              const std::set<std::string> &Inputs,
                                              const std::set<std::string> &Outputs);

@@ -1,6 +1,7 @@
 //===- OutputWriter.cpp - writing outputs without losing inputs -----------===//
 #include "OutputWriter.h"
 #include "StoredResult.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/Signals.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -66,7 +67,7 @@ Expected<sys::fs::TempFile> tempBeside(StringRef Path) {
             sys::fs::create_directories(Dir, /*IgnoreExisting=*/true, sys::fs::all_all))
       return fileError(EC, "cannot create directory " + Dir);
   InterruptsHeld Held;
-  auto Tmp = sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
+  auto Tmp = sys::fs::TempFile::create(temporaryPattern(Path));
   if (!Tmp)
     return fileError(errorToErrorCode(Tmp.takeError()),
                      "cannot create a temporary file beside " + Path);
@@ -312,33 +313,15 @@ std::optional<unsigned> permissionsOf(StringRef Path) {
   return St.st_mode & 07777;
 }
 
-void InputGuard::addInputFile(StringRef Path) {
-  if (auto Id = identityOf(Path))
-    Files.insert(*Id);
+void InputGuard::addInputFile(StringRef Path) { WriteGate::get().protectFile(Path); }
+
+void InputGuard::addInputDir(sys::fs::UniqueID Id) { WriteGate::get().protectDir(Id); }
+
+bool InputGuard::isInputDir(sys::fs::UniqueID Id) const {
+  return WriteGate::get().isProtectedDir(Id);
 }
 
-Error InputGuard::check(StringRef Output, StringRef Root) const {
-  if (auto Id = identityOf(Output); Id && Files.count(*Id))
-    return createStringError(std::errc::file_exists,
-                             "%s is an input (the same file through another spelling, a "
-                             "link or a mount); refusing to overwrite it (use --inplace to "
-                             "rewrite inputs)",
-                             Output.str().c_str());
-  if (Root.empty())
-    return Error::success();
-  SmallString<256> Dir(sys::path::parent_path(Output));
-  while (!Dir.empty()) {
-    if (auto Id = identityOf(Dir); Id && Dirs.count(*Id))
-      return createStringError(std::errc::file_exists,
-                               "%s would be written into the input tree: %s is one of its "
-                               "directories (through a link or a mount)",
-                               Output.str().c_str(), Dir.c_str());
-    if (Dir.size() <= Root.size())
-      break;
-    Dir = sys::path::parent_path(Dir);
-  }
-  return Error::success();
-}
+Error InputGuard::check(StringRef Output) const { return WriteGate::get().check(Output); }
 
 Error copyFileAtomically(StringRef From, StringRef To) {
   // O_NONBLOCK: a FIFO swapped in since the walk must not hang the run.
@@ -352,6 +335,8 @@ Error copyFileAtomically(StringRef From, StringRef To) {
   if (!S_ISREG(St.st_mode))
     return createStringError(std::errc::invalid_argument, "%s: not a regular file, not copied",
                              From.str().c_str());
+  if (Error E = WriteGate::get().check(To))
+    return E;
   struct stat Dest;
   if (::stat(To.str().c_str(), &Dest) == 0 && !S_ISREG(Dest.st_mode))
     return createStringError(std::errc::file_exists, "%s exists and is not a regular file; "
@@ -371,6 +356,8 @@ Error copyFileAtomically(StringRef From, StringRef To) {
 
 Error writeInPlace(StringRef Input, StringRef Original, StringRef Ported,
                    std::string &BackupPath) {
+  if (Error E = WriteGate::get().checkInPlace(Input))
+    return E;
   SmallString<256> Target;
   if (std::error_code EC = sys::fs::real_path(Input, Target))
     return fileError(EC, "cannot resolve " + Input);

@@ -28,22 +28,20 @@ namespace cu2hip {
 std::optional<llvm::sys::fs::UniqueID> identityOf(llvm::StringRef Path);
 
 /// The inputs of a run by identity, for refusing outputs that would replace
-/// or write into them.
+/// or write into them: a view of the process's write gate
+/// (cu2hip/FileIO.h), which every writer consults.
 class InputGuard {
 public:
   /// An input file (ported or copied).
   void addInputFile(llvm::StringRef Path);
   /// A directory of the input tree: no output may be created inside it.
-  void addInputDir(llvm::sys::fs::UniqueID Id) { Dirs.insert(Id); }
-  bool isInputDir(llvm::sys::fs::UniqueID Id) const { return Dirs.count(Id) > 0; }
+  void addInputDir(llvm::sys::fs::UniqueID Id);
+  bool isInputDir(llvm::sys::fs::UniqueID Id) const;
 
   /// Error (naming `Output`) when `Output` is an input, or when an existing
-  /// directory on its path, from `Root` (the out-root, or "" for none) down
-  /// to its parent, is a directory of the input tree.
-  llvm::Error check(llvm::StringRef Output, llvm::StringRef Root) const;
-
-private:
-  std::set<llvm::sys::fs::UniqueID> Files, Dirs;
+  /// directory on its path is a directory of the input tree, or a directory
+  /// between the out-root and `Output` is a symbolic link (WriteGate::check).
+  llvm::Error check(llvm::StringRef Output) const;
 };
 
 /// Copies `From` (a regular file) to `To` atomically, keeping the

@@ -3,8 +3,8 @@
 // runPort(): prepare (Driver.cpp), then, for a normal run or an apply:
 //   port the sources (or keep them, Incremental.cpp; or merge exports,
 //   ExportApply.cpp) -> note the runtime headers they include -> port the
-//   build files -> write each result -> copy the tree's other files ->
-//   remove stale outputs -> write the manifest -> summary and report.
+//   build files -> remove stale outputs -> write each result -> copy the
+//   tree's other files -> write the manifest -> summary and report.
 // --export-edits stops after porting (ExportApply.cpp).
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
@@ -13,6 +13,7 @@
 #include "RunSetup.h"
 #include "RuntimeBundle.h"
 #include "Sarif.h"
+#include "cu2hip/FileIO.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -78,7 +79,8 @@ bool emitResult(const RunOptions &O, const FileResult &R, RunTally &T) {
   return true;
 }
 
-/// The result of a file that could not be read: failed, one io-error.
+/// The result of a file that could not be read (`Why`, naming it): failed,
+/// one io-error.
 FileResult unreadable(const FileJob &J, const std::string &Why) {
   FileResult R;
   R.Input = J.Input;
@@ -88,7 +90,7 @@ FileResult unreadable(const FileJob &J, const std::string &Why) {
   F.RuleId = "io-error";
   F.Sev = Severity::Error;
   F.File = J.Input;
-  F.Message = "cannot read file: " + Why;
+  F.Message = Why;
   R.Findings.push_back(F);
   return R;
 }
@@ -103,10 +105,9 @@ std::vector<FileResult> portBuildFiles(const std::vector<FileJob> &Jobs,
       B.RuntimeInclude = bundleFrom(J.Output, BundleRoot);
       B.RuntimeIncludeRelative = true;
     }
-    auto Buf = MemoryBuffer::getFile(J.Input, /*IsText=*/false,
-                                     /*RequiresNullTerminator=*/false);
+    auto Buf = readFileChecked(J.Input);
     if (!Buf) {
-      Out.push_back(unreadable(J, Buf.getError().message()));
+      Out.push_back(unreadable(J, toString(Buf.takeError())));
       continue;
     }
     FileResult R = portBuildFile(J.Input, (*Buf)->getBuffer(), buildKindOf(J.Input), B);
@@ -134,10 +135,11 @@ std::string runtimeBundleRoot(const RunSetup &S) {
   if (S.Build.RuntimeInclude.empty() || S.Plan.BuildJobs.empty() || S.Plan.OutRoot.empty() ||
       S.O.InPlace || S.O.DryRun || S.O.Diff)
     return "";
-  // A ported tree ported again has the copy already: it is replaced.
+  // A ported tree ported again has the copy already (its marker): it is
+  // replaced. A directory of the user's of that name is not.
   SmallString<256> Clash(S.O.InRoot), Copy;
   sys::path::append(Clash, RuntimeBundleDir);
-  sys::path::append(Copy = Clash, "cu2hip", "wave.h");
+  sys::path::append(Copy = Clash, RuntimeBundleMarker);
   if (sys::fs::exists(Clash) && !sys::fs::exists(Copy)) {
     warn(Clash + " exists in the input tree: the ported build files name cu2hip's runtime "
                  "headers at " + S.Build.RuntimeInclude + " instead of a copy");
@@ -170,6 +172,7 @@ private:
   void writeResults();
   void writeResult(size_t I);
   void copyTree();
+  void bundleRuntime();
   void writeManifestFile();
   int finishRun();
 
@@ -317,14 +320,32 @@ void PortRun::copyTree() {
       Inc.New.Files.push_back(std::move(E));
     }
   }
-  if (Bundle.empty())
+  if (!Bundle.empty())
+    bundleRuntime();
+}
+
+/// Copies the runtime headers into the bundle root; each file copied goes
+/// into the manifest (kind "runtime": removed by a later run that no longer
+/// needs it, when unchanged since).
+void PortRun::bundleRuntime() {
+  std::vector<std::string> Hashes;
+  auto Files = copyRuntimeHeaders(runtimeIncludeDir(O.Argv0), Bundle, &Hashes);
+  if (!Files) {
+    ioError("cu2hip", toString(Files.takeError()), T);
     return;
-  Expected<unsigned> N = copyRuntimeHeaders(runtimeIncludeDir(O.Argv0), Bundle);
-  if (!N)
-    ioError("cu2hip", toString(N.takeError()), T);
-  else if (!O.Quiet)
+  }
+  for (size_t I = 0; I < Files->size(); ++I) {
+    StoredFile E;
+    E.Kind = "runtime";
+    E.Input = (*Files)[I].From;
+    E.Output = (*Files)[I].To;
+    E.Hash = E.OutHash = Hashes[I];
+    Inc.New.Files.push_back(std::move(E));
+  }
+  if (!O.Quiet)
     errs() << "cu2hip: note: cu2hip's runtime headers copied to " << Bundle << "/"
-           << RuntimeBundleDir << " (" << *N << " files), for the ported build files\n";
+           << RuntimeBundleDir << " (" << Files->size() - 1
+           << " files), for the ported build files\n";
 }
 
 void PortRun::writeManifestFile() {
@@ -367,9 +388,11 @@ int PortRun::run() {
   Sources = Results.size();
   noteRuntimeHeaders();
   portBuildFilesKeeping();
+  // First, so that a path whose input changed kind (file <-> directory) is
+  // free for the new output.
+  removeStaleOutputs(S, Inc, T, Bundle);
   writeResults();
   copyTree();
-  removeStaleOutputs(S, Inc, T);
   writeManifestFile();
   return finishRun();
 }

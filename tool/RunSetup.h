@@ -74,8 +74,10 @@ std::string optionsDigest(const RunSetup &S);
 /// this run's.
 void startIncremental(const RunSetup &S, IncrementalRun &Inc);
 /// Removes (or, --dry-run, lists) the outputs of inputs gone since the last
-/// run into the out-root.
-void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T);
+/// run into the out-root, and the runtime copy's files that `Bundle` (the
+/// root that gets the copy this run, or "") no longer holds.
+void removeStaleOutputs(const RunSetup &S, const IncrementalRun &Inc, RunTally &T,
+                        llvm::StringRef Bundle);
 /// The manifest entry of a ported source `R` of job `J` (written or not).
 StoredFile sourceEntry(const FileResult &R, const FileJob &J, bool Written, HashCache &Hashes);
 

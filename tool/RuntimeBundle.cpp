@@ -1,6 +1,9 @@
 //===- RuntimeBundle.cpp - cu2hip's runtime headers inside a ported tree --===//
 #include "RuntimeBundle.h"
 #include "OutputWriter.h"
+#include "StoredResult.h"
+#include "cu2hip/FileIO.h"
+#include <algorithm>
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -13,14 +16,24 @@ namespace cu2hip {
 /// Whether `To` already holds the bytes of `From` (a re-run into the same
 /// out-root): it is then left alone, so its mtime does not make the user's
 /// build recompile every source that includes a runtime header.
-static bool sameContent(StringRef From, StringRef To) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> A = MemoryBuffer::getFile(From);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(To);
-  return A && B && (*A)->getBuffer() == (*B)->getBuffer();
+static std::string contentOf(StringRef Path) {
+  auto Buf = readFileChecked(Path);
+  if (!Buf) {
+    consumeError(Buf.takeError());
+    return "\1unreadable";
+  }
+  return (*Buf)->getBuffer().str();
 }
 
-Expected<unsigned> copyRuntimeHeaders(StringRef IncludeDir, StringRef OutRoot) {
-  unsigned N = 0;
+/// What the marker holds.
+static const char *MarkerText =
+    "cu2hip's runtime headers, copied here by cu2hip for the ported build files.\n"
+    "cu2hip copies this directory as it is when it ports a tree holding it.\n";
+
+std::vector<BundledFile> runtimeBundleFiles(StringRef IncludeDir, StringRef OutRoot) {
+  std::vector<BundledFile> Files;
+  if (OutRoot.empty())
+    return Files;
   std::error_code EC;
   for (sys::fs::recursive_directory_iterator I(IncludeDir, EC), E; I != E && !EC;
        I.increment(EC)) {
@@ -29,27 +42,46 @@ Expected<unsigned> copyRuntimeHeaders(StringRef IncludeDir, StringRef OutRoot) {
     StringRef Rel = StringRef(I->path()).drop_front(IncludeDir.size()).ltrim('/');
     SmallString<256> To(OutRoot);
     sys::path::append(To, RuntimeBundleDir, Rel);
-    if (sameContent(I->path(), To)) {
-      ++N;
-      continue;
-    }
-    if (Error Err = copyFileAtomically(I->path(), To))
-      return createStringError(inconvertibleErrorCode(),
-                               To + ": " + toString(std::move(Err)));
-    ++N;
+    Files.push_back({I->path(), std::string(To)});
   }
-  if (EC)
-    return createStringError(EC, IncludeDir + ": " + EC.message());
-  return N;
+  std::sort(Files.begin(), Files.end(),
+            [](const BundledFile &A, const BundledFile &B) { return A.To < B.To; });
+  SmallString<256> Marker(OutRoot);
+  sys::path::append(Marker, RuntimeBundleDir, RuntimeBundleMarker);
+  Files.push_back({"", std::string(Marker)});
+  return Files;
+}
+
+Expected<std::vector<BundledFile>> copyRuntimeHeaders(StringRef IncludeDir, StringRef OutRoot,
+                                                      std::vector<std::string> *Hashes) {
+  std::vector<BundledFile> Files = runtimeBundleFiles(IncludeDir, OutRoot);
+  if (Files.size() <= 1)
+    return createStringError(std::errc::no_such_file_or_directory,
+                             "%s: no runtime headers found", IncludeDir.str().c_str());
+  for (const BundledFile &F : Files) {
+    std::string Want = F.From.empty() ? MarkerText : contentOf(F.From);
+    if (Hashes)
+      Hashes->push_back(contentHash(Want));
+    // Left alone when it holds the bytes already (no rebuild for its mtime).
+    if (contentOf(F.To) == Want)
+      continue;
+    Error Err = F.From.empty() ? writeFileAtomically(F.To, Want)
+                               : copyFileAtomically(F.From, F.To);
+    if (Err)
+      return createStringError(inconvertibleErrorCode(), F.To + ": " + toString(std::move(Err)));
+  }
+  return Files;
 }
 
 bool isInRuntimeBundle(StringRef Path, StringRef InRoot) {
-  SmallString<256> Dir(InRoot), Wave;
-  sys::path::append(Dir, RuntimeBundleDir);
-  if (!Path.startswith(Dir) || !Path.drop_front(Dir.size()).startswith("/"))
-    return false;
-  sys::path::append(Wave = Dir, "cu2hip", "wave.h");
-  return sys::fs::exists(Wave);
+  for (StringRef D = sys::path::parent_path(Path); D.size() > InRoot.size();
+       D = sys::path::parent_path(D)) {
+    SmallString<256> Marker(D);
+    sys::path::append(Marker, RuntimeBundleMarker);
+    if (sys::path::filename(D) == RuntimeBundleDir && sys::fs::exists(Marker))
+      return true;
+  }
+  return false;
 }
 
 std::string bundleFrom(StringRef BuildFile, StringRef OutRoot) {

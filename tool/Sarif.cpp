@@ -1,5 +1,6 @@
 //===- Sarif.cpp - the --report document in SARIF 2.1.0 -------------------===//
 #include "Sarif.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/Rule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -172,10 +173,11 @@ json::Value resultJson(const Finding &F, StringRef SrcRoot,
 std::optional<std::string> inputText(const FileResult &R) {
   if (!R.Original.empty() || !R.Unchanged)
     return R.Original;
-  auto Buf = MemoryBuffer::getFile(R.Input, /*IsText=*/false,
-                                   /*RequiresNullTerminator=*/false);
-  if (!Buf)
+  auto Buf = readFileChecked(R.Input);
+  if (!Buf) {
+    consumeError(Buf.takeError());
     return std::nullopt;
+  }
   return (*Buf)->getBuffer().str();
 }
 

@@ -1,5 +1,6 @@
 //===- StoredResult.cpp - a file's result as YAML -------------------------===//
 #include "StoredResult.h"
+#include "cu2hip/FileIO.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -17,9 +18,11 @@ std::string contentHash(StringRef Bytes) {
 }
 
 std::optional<std::string> fileHash(StringRef Path) {
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buf)
+  auto Buf = readFileChecked(Path);
+  if (!Buf) {
+    consumeError(Buf.takeError());
     return std::nullopt;
+  }
   return contentHash((*Buf)->getBuffer());
 }
 

@@ -1,5 +1,6 @@
 //===- BundledHeaders.cpp - parsing with the bundled headers first --------===//
 #include "cu2hip/BundledHeaders.h"
+#include "cu2hip/FileIO.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -18,9 +19,11 @@ namespace cu2hip {
 unsigned cudaHeadersVersion(llvm::StringRef Dir) {
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, "include", "cuda.h");
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
+  auto Buf = readFileChecked(Path);
+  if (!Buf) {
+    llvm::consumeError(Buf.takeError());
     return 0;
+  }
   llvm::Regex V("#define[ \t]+CUDA_VERSION[ \t]+([0-9]+)");
   llvm::SmallVector<llvm::StringRef, 2> M;
   unsigned N = 0;
@@ -33,10 +36,9 @@ llvm::Expected<std::unique_ptr<SdkFallback>> SdkFallback::load(llvm::StringRef B
                                                                llvm::StringRef SdkPath) {
   llvm::SmallString<256> List(BundledDir);
   llvm::sys::path::append(List, "sdk-macros.txt");
-  auto Buf = llvm::MemoryBuffer::getFile(List);
+  auto Buf = readFileChecked(List);
   if (!Buf)
-    return llvm::createStringError(Buf.getError(), "cannot read %s: %s", List.c_str(),
-                                   Buf.getError().message().c_str());
+    return Buf.takeError();
   auto F = std::make_unique<SdkFallback>();
   F->Sdk = SdkPath.str();
   F->Bundled = BundledDir.str();
@@ -127,9 +129,11 @@ std::string SdkFallback::definesThatMatter(const std::vector<std::string> &Args)
     } else if (A == "-include" || A == "-imacros") {
       // A file read before the unit: its #define and #undef lines.
       llvm::StringRef Path = Separate();
-      auto Buf = llvm::MemoryBuffer::getFile(Path);
-      if (!Buf)
+      auto Buf = readFileChecked(Path);
+      if (!Buf) {
+        llvm::consumeError(Buf.takeError());
         return Written;
+      }
       llvm::Regex Line("^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_][A-Za-z0-9_]*)");
       llvm::SmallVector<llvm::StringRef, 0> Lines;
       (*Buf)->getBuffer().split(Lines, '\n');

@@ -1,5 +1,6 @@
 //===- CompileSetup.cpp - arguments and shared preludes of the parses -----===//
 #include "cu2hip/CompileSetup.h"
+#include "cu2hip/FileIO.h"
 #include "cu2hip/ParseCompat.h"
 #include "cu2hip/BundledHeaders.h"
 #include "cu2hip/SdkBodies.h"
@@ -65,13 +66,9 @@ const std::string &compatDir() {
     llvm::SmallString<256> F(D), Compat(D);
     llvm::sys::path::append(F, "texture_fetch_functions.h");
     llvm::sys::path::append(Compat, parseCompatHeaderName());
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream OS(F, EC);
-      OS << "// empty: removed from CUDA 12+, still included by Clang 16\n";
-      llvm::raw_fd_ostream CompatOS(Compat, EC);
-      CompatOS << parseCompatHeader();
-    }
+    llvm::consumeError(writeFileAtomically(
+        F, "// empty: removed from CUDA 12+, still included by Clang 16\n"));
+    llvm::consumeError(writeFileAtomically(Compat, parseCompatHeader()));
     removeTempDirOnExit(std::string(D), {std::string(F), std::string(Compat)});
     return std::string(D);
   }();
@@ -132,9 +129,12 @@ bool isRealPath(const std::string &Path) {
 ScanEnd scanFile(const std::string &Path,
                  const std::function<bool(llvm::StringRef)> &IsPorted,
                  std::set<std::string> &Visiting, PreludeScan &Out) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (!Buf || !Visiting.insert(Path).second)
+  auto Buf = readFileChecked(Path);
+  if (!Buf) {
+    llvm::consumeError(Buf.takeError());
+    return ScanEnd::Stopped;
+  }
+  if (!Visiting.insert(Path).second)
     return ScanEnd::Stopped;
   llvm::StringRef Text = (*Buf)->getBuffer();
   LineScanner LS;
@@ -1854,10 +1854,11 @@ static bool useFor(ParseSetup &S, const PreludeScan &Scan, size_t K,
     const PreludeScan::Line &L = Scan.Lines[I];
     auto M = S.Mapped.find(L.File);
     if (M == S.Mapped.end()) {
-      auto Buf = llvm::MemoryBuffer::getFile(L.File, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false);
-      if (!Buf)
+      auto Buf = readFileChecked(L.File);
+      if (!Buf) {
+        llvm::consumeError(Buf.takeError());
         return false;
+      }
       M = S.Mapped.emplace(L.File, (*Buf)->getBuffer().str()).first;
     }
     if (L.Offset + L.Length > M->second.size())

@@ -1,4 +1,5 @@
 #include "cu2hip/MapTable.h"
+#include "cu2hip/FileIO.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -168,10 +169,10 @@ Error MapTable::loadString(StringRef Text, StringRef Name, bool AllowOverride) {
 }
 
 Error MapTable::loadFile(StringRef Path, bool AllowOverride) {
-  auto Buf = MemoryBuffer::getFile(Path);
+  auto Buf = readFileChecked(Path);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read mapping file %s: %s",
-                             Path.str().c_str(), Buf.getError().message().c_str());
+    return createStringError(inconvertibleErrorCode(), "mapping file: %s",
+                             toString(Buf.takeError()).c_str());
   return loadString((*Buf)->getBuffer(), Path, AllowOverride);
 }
 

@@ -175,10 +175,9 @@ namespace {
 void readInputs(const std::vector<FileJob> &Files, std::vector<std::string> &Texts,
                 std::vector<std::string> &ReadErrors) {
   for (size_t I = 0; I < Files.size(); ++I) {
-    auto Buf = llvm::MemoryBuffer::getFile(Files[I].Input, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
+    auto Buf = readFileChecked(Files[I].Input);
     if (!Buf)
-      ReadErrors[I] = Buf.getError().message();
+      ReadErrors[I] = llvm::toString(Buf.takeError());
     else
       Texts[I] = (*Buf)->getBuffer().str();
   }
@@ -426,79 +425,6 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   return Results;
 }
 
-
-/// Writes `Content` straight into the existing non-regular file `Path` (a
-/// device such as /dev/null or /dev/stdout, a FIFO): replacing it by rename
-/// would destroy the device node, and there is no partial file to fear.
-static llvm::Error streamIntoSpecial(llvm::StringRef Path, llvm::StringRef Content) {
-  std::error_code EC;
-  {
-    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
-    if (!EC) {
-      OS << Content;
-      OS.close();
-      EC = OS.error();
-      OS.clear_error();
-    }
-  }
-  if (EC)
-    return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
-                                   EC.message().c_str());
-  return llvm::Error::success();
-}
-
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
-                                std::optional<unsigned> Mode) {
-  llvm::sys::fs::file_status St;
-  if (!llvm::sys::fs::status(Path, St, /*follow=*/true)) {
-    if (St.type() == llvm::sys::fs::file_type::directory_file)
-      return llvm::createStringError(std::errc::is_a_directory,
-                                     "cannot write %s: it is a directory", Path.str().c_str());
-    if (St.type() != llvm::sys::fs::file_type::regular_file)
-      return streamIntoSpecial(Path, Content);
-  }
-  llvm::SmallString<256> Dir(Path);
-  llvm::sys::path::remove_filename(Dir);
-  if (!Dir.empty())
-    if (std::error_code EC = llvm::sys::fs::create_directories(
-            Dir, /*IgnoreExisting=*/true, llvm::sys::fs::all_all)) // umask applies
-      return llvm::createStringError(EC, "cannot create directory %s: %s",
-                                     Dir.c_str(), EC.message().c_str());
-  // TempFile registers the temporary for removal on SIGINT/SIGTERM; keep()
-  // renames it over Path, so Path never holds a partial file.
-  std::optional<InterruptsHeld> Held(std::in_place);
-  auto Tmp = llvm::sys::fs::TempFile::create(Path + ".cu2hip-tmp-%%%%%%");
-  Held.reset();
-  if (!Tmp) {
-    std::error_code EC = llvm::errorToErrorCode(Tmp.takeError());
-    return llvm::createStringError(EC, "cannot create a temporary file beside %s: %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  }
-  std::error_code EC;
-  {
-    llvm::raw_fd_ostream OS(Tmp->FD, /*shouldClose=*/false);
-    OS << Content;
-    OS.flush();
-    EC = OS.error();
-    OS.clear_error(); // reported below; never a fatal "IO failure" on exit
-  }
-  if (!EC && Mode)
-    EC = llvm::sys::fs::setPermissions(Tmp->FD, llvm::sys::fs::perms(*Mode));
-  if (EC) {
-    llvm::consumeError(Tmp->discard());
-    return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
-                                   EC.message().c_str());
-  }
-  // A plain rename (TempFile::keep(Name) would fall back to copying into
-  // Path, through a symbolic link there, when the rename fails).
-  Held.emplace();
-  if ((EC = llvm::sys::fs::rename(Tmp->TmpName, Path))) {
-    llvm::consumeError(Tmp->discard());
-    return llvm::createStringError(EC, "cannot rename into %s: %s", Path.str().c_str(),
-                                   EC.message().c_str());
-  }
-  return Tmp->keep(); // closes it and drops it from the signal-removal list
-}
 
 std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
                         llvm::StringRef NewName) {

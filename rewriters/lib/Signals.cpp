@@ -39,6 +39,10 @@ struct IgnoredAtStart {
   }
 };
 const IgnoredAtStart Inherited;
+const bool QuitIgnored = [] {
+  struct sigaction Cur;
+  return sigaction(SIGQUIT, nullptr, &Cur) == 0 && Cur.sa_handler == SIG_IGN;
+}();
 
 void removeNow() {
   for (const char *F : FilePaths)
@@ -63,6 +67,14 @@ void onInterrupt(int Sig) {
     raise(Sig);
     return;
   }
+}
+
+void onQuit(int) {
+  if (ChildGroup > 0)
+    ::kill(-pid_t(ChildGroup), SIGKILL);
+  removeNow();
+  llvm::sys::RunInterruptHandlers(); // LLVM's RemoveFileOnSignal list
+  ::_exit(128 + SIGQUIT);
 }
 
 bool copyPath(char *To, const std::string &From) {
@@ -99,6 +111,18 @@ void keepIgnoredInterruptsIgnored() {
   for (int I = 0; I < 3; ++I)
     if (Inherited.Ignored[I])
       ::signal(Interrupts[I], SIG_IGN);
+}
+
+void treatQuitAsInterrupt() {
+  if (QuitIgnored) {
+    ::signal(SIGQUIT, SIG_IGN);
+    return;
+  }
+  struct sigaction SA;
+  std::memset(&SA, 0, sizeof(SA));
+  SA.sa_handler = onQuit;
+  sigemptyset(&SA.sa_mask);
+  sigaction(SIGQUIT, &SA, nullptr);
 }
 
 void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files) {

@@ -9,6 +9,7 @@
 #ifndef CU2HIP_PORTER_H
 #define CU2HIP_PORTER_H
 
+#include "cu2hip/FileIO.h"
 #include "cu2hip/Finding.h"
 #include "cu2hip/MapTable.h"
 #include "cu2hip/Options.h"
@@ -118,16 +119,7 @@ private:
   ProgressFn Progress;
 };
 
-/// Writes `Content` to `Path` atomically (temporary file in the same
-/// directory, removed on SIGINT/SIGTERM, then rename), creating parent
-/// directories. A symbolic link at `Path` is replaced, never written through;
-/// an existing device or FIFO there (/dev/null, /dev/stdout) is written
-/// into, not replaced.
-/// `Mode` (permission bits) is given to the new file; without it the
-/// process umask applies. Errors name `Path`; nothing is left at `Path` on
-/// failure (an existing file there stays as it was).
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
-                                std::optional<unsigned> Mode = std::nullopt);
+// writeFileAtomically: cu2hip/FileIO.h (the write gate).
 
 /// A unified diff of `R.Original` -> `R.Ported` built from the merged edits.
 std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,

@@ -11,7 +11,7 @@
 
 namespace cu2hip {
 
-/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime (this thread), so
+/// Holds SIGINT, SIGTERM, SIGHUP and SIGQUIT back for its lifetime (this thread), so
 /// that a temporary is never between existing and being registered for
 /// removal on those signals, nor between its rename and leaving that list.
 class InterruptsHeld {
@@ -19,7 +19,7 @@ public:
   InterruptsHeld() {
     sigset_t Set;
     sigemptyset(&Set);
-    for (int S : {SIGINT, SIGTERM, SIGHUP})
+    for (int S : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
       sigaddset(&Set, S);
     pthread_sigmask(SIG_BLOCK, &Set, &Old);
   }
@@ -55,6 +55,15 @@ void killGroupOnInterrupt(pid_t Group, const std::string &Registered);
 /// run go on without its temporary files. Called after handlers are
 /// installed (InitLLVM in main, removeTempDirOnExit, killGroupOnInterrupt).
 void keepIgnoredInterruptsIgnored();
+
+/// Makes SIGQUIT end the process like SIGTERM: the child group of
+/// killGroupOnInterrupt killed, temporaries removed (cu2hip's and those
+/// registered with LLVM's RemoveFileOnSignal), exit status 131 (128 +
+/// SIGQUIT), no crash report or core file. LLVM counts SIGQUIT among the
+/// crash signals: its handler prints a stack dump and returns, and the run
+/// would go on. Called after InitLLVM; a SIGQUIT ignored when the process
+/// started stays ignored.
+void treatQuitAsInterrupt();
 
 /// Removes the directories `<tmp>/<Prefix><pid>-*` whose process `pid` no
 /// longer exists (left by a SIGKILLed run), with the regular files in them;

@@ -50,6 +50,21 @@ case_bind_mount() {
   fingerprint in | diff before - || fail "inputs changed"
 }
 
+# An out-root inside the in-root reached through a bind mount of the tree:
+# a new directory and an existing one. Refused; inputs unchanged.
+case_bind_mount_inside() {
+  mkdir -p in/sub alias && cu in/a.cu a && cu in/sub/a.cu b && echo data > in/data.txt
+  mount --bind in alias 2>/dev/null || skip "mount --bind not permitted"
+  MOUNTS+=("$W/alias")
+  fingerprint in > before
+  "$CU2HIP" --no-semantic --in-root in --out-root alias/new > log 2>&1 && fail "out-root inside the mounted tree accepted"
+  grep -q "lies inside the in-root" log || fail "message: $(cat log)"
+  "$CU2HIP" --no-semantic --in-root in --out-root alias/sub > log2 2>&1 && fail "existing subdirectory through the mount accepted"
+  grep -q "lies inside the in-root" log2 || fail "message: $(cat log2)"
+  [ -e in/new ] && fail "in/new created"
+  fingerprint in | diff before - || fail "inputs changed"
+}
+
 case_full_disk() {
   mkdir -p in/sub && for i in 1 2 3 4 5 6; do cu in/f$i.cu $i; done
   head -c 150000 /dev/urandom > in/big.bin && head -c 120000 /dev/urandom > in/sub/big2.bin
@@ -102,6 +117,36 @@ case_signals() {
     done
     [ $killed -gt 0 ] || fail "no run was killed by SIG$sig (too fast to test)"
   done
+  fingerprint in | diff before - || fail "inputs changed"
+}
+
+# SIGQUIT mid-run ends the run like SIGTERM: a non-zero exit (131), no
+# crash report or stack dump, no temporary left, no partial file.
+case_quit() {
+  mkdir -p in/data && for i in $(seq 1 20); do cu in/k$i.cu $i; done
+  for i in $(seq 1 24); do head -c 3000000 /dev/urandom > in/data/blob$i.bin; done
+  fingerprint in > before
+  local t0 t1
+  t0=$(date +%s%N)
+  "$CU2HIP" --no-semantic --in-root in --out-root ref --no-summary || fail "reference run"
+  t1=$(date +%s%N)
+  local ms=$(( (t1 - t0) / 1000000 )) frac pid rc killed=0
+  for frac in 20 45 70 90; do
+    rm -rf out
+    # A background job of a script starts with SIGQUIT ignored: restore it.
+    env --default-signal=QUIT "$CU2HIP" --no-semantic --in-root in --out-root out \
+      --no-summary 2> log &
+    pid=$!
+    sleep "$(awk -v m=$ms -v f=$frac 'BEGIN { printf "%.3f", m * f / 100000 }')"
+    kill -s QUIT $pid 2>/dev/null
+    wait $pid; rc=$?
+    [ $rc = 0 ] && continue # finished first
+    killed=$((killed + 1))
+    [ $rc = 131 ] || fail "exit status $rc after SIGQUIT"
+    grep -q -e "PLEASE submit" -e "Stack dump" log && fail "crash report: $(cat log)"
+    [ -d out ] && complete_or_absent out ref
+  done
+  [ $killed -gt 0 ] || fail "no run was stopped by SIGQUIT (too fast to test)"
   fingerprint in | diff before - || fail "inputs changed"
 }
 
