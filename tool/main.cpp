@@ -1009,6 +1009,65 @@ static void writeCudaCopy(const RunSetup &S, const std::vector<FileResult> &Resu
 }
 
 /// Ports the planned jobs, then writes, copies and reports.
+/// Prints each result's findings, tallies it and writes it (a kept one is
+/// carried into the new manifest as it was), recording what was written.
+static void writeResults(const RunSetup &S, std::vector<FileResult> &Results,
+                         const std::vector<const StoredFile *> &Kept, size_t Sources,
+                         const std::string &BuildDepends, IncrementalRun &Inc, RunTally &T,
+                         const Verbosity &V, PhaseTimes &Times) {
+  for (size_t I = 0; I < Results.size(); ++I) {
+    for (const Finding &F : Results[I].Findings)
+      printFinding(F, V);
+    T.addResult(Results[I], I < Sources && S.Plan.Jobs[I].IsTU);
+    if (Kept[I]) {
+      ++T.Unchanged;
+      Inc.New.Files.push_back(*Kept[I]);
+      continue;
+    }
+    PhaseTimer Writing(Times.WriteNs);
+    bool Written = false;
+    if (!(Results[I].Original.empty() && Results[I].Failed))
+      Written = emitResult(Results[I], T);
+    if (!Inc.Enabled)
+      continue;
+    const FileJob &J = I < Sources ? S.Plan.Jobs[I] : S.Plan.BuildJobs[I - Sources];
+    StoredFile E = sourceEntry(Results[I], J, Written, Inc.Hashes);
+    if (I >= Sources) {
+      E.Kind = "build";
+      E.Depends = BuildDepends;
+    }
+    Inc.New.Files.push_back(std::move(E));
+  }
+}
+
+/// Copies the tree's other files (kept ones unchanged) and the runtime
+/// headers into `Bundle` when the ported build files need them.
+static void copyTreeFiles(const RunSetup &S, const std::string &Bundle, IncrementalRun &Inc,
+                          RunTally &T, PhaseTimes &Times) {
+  PhaseTimer Copying(Times.WriteNs);
+  for (const CopyJob &C : S.Plan.Copies) {
+    if (const StoredFile *E = keptEntry(Inc.old(), "copy", C.From, C.To, "", Inc.Hashes)) {
+      ++T.Unchanged;
+      Inc.New.Files.push_back(*E);
+      continue;
+    }
+    RunTally One;
+    copyFiles({C}, One);
+    T.Copied += One.Copied;
+    T.Failed += One.Failed;
+    if (Inc.Enabled && One.Copied) {
+      StoredFile E;
+      E.Kind = "copy";
+      E.Input = C.From;
+      E.Output = C.To;
+      E.Hash = E.OutHash = Inc.Hashes.get(C.From);
+      Inc.New.Files.push_back(std::move(E));
+    }
+  }
+  if (!Bundle.empty())
+    bundleRuntime(Bundle, T, Inc.New.Files);
+}
+
 static int portAndWrite(const char *Argv0, RunSetup &S,
                         std::chrono::steady_clock::time_point Start) {
   RunTally T;
@@ -1082,54 +1141,8 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
   // First, so that a path whose input changed kind (file <-> directory) is
   // free for the new output.
   removeStaleOutputs(S, Inc, T, Bundle);
-  for (size_t I = 0; I < Results.size(); ++I) {
-    for (const Finding &F : Results[I].Findings)
-      printFinding(F, V);
-    T.addResult(Results[I], I < Sources && S.Plan.Jobs[I].IsTU);
-    if (Kept[I]) {
-      ++T.Unchanged;
-      Inc.New.Files.push_back(*Kept[I]);
-      continue;
-    }
-    PhaseTimer Writing(Times.WriteNs);
-    bool Written = false;
-    if (!(Results[I].Original.empty() && Results[I].Failed))
-      Written = emitResult(Results[I], T);
-    if (!Inc.Enabled)
-      continue;
-    const FileJob &J = I < Sources ? S.Plan.Jobs[I] : S.Plan.BuildJobs[I - Sources];
-    StoredFile E = sourceEntry(Results[I], J, Written, Inc.Hashes);
-    if (I >= Sources) {
-      E.Kind = "build";
-      E.Depends = BuildDepends;
-    }
-    Inc.New.Files.push_back(std::move(E));
-  }
-  {
-    PhaseTimer Copying(Times.WriteNs);
-    std::vector<CopyJob> Copies;
-    for (const CopyJob &C : S.Plan.Copies) {
-      if (const StoredFile *E = keptEntry(Inc.old(), "copy", C.From, C.To, "", Inc.Hashes)) {
-        ++T.Unchanged;
-        Inc.New.Files.push_back(*E);
-        continue;
-      }
-      RunTally One;
-      copyFiles({C}, One);
-      T.Copied += One.Copied;
-      T.Failed += One.Failed;
-      if (Inc.Enabled && One.Copied) {
-        StoredFile E;
-        E.Kind = "copy";
-        E.Input = C.From;
-        E.Output = C.To;
-        E.Hash = E.OutHash = Inc.Hashes.get(C.From);
-        Inc.New.Files.push_back(std::move(E));
-      }
-    }
-    if (!Bundle.empty())
-      bundleRuntime(Bundle, T, Inc.New.Files);
-  }
+  writeResults(S, Results, Kept, Sources, BuildDepends, Inc, T, V, Times);
+  copyTreeFiles(S, Bundle, Inc, T, Times);
   if (Instrument && !InRoot.empty() && !DryRun)
     writeCudaCopy(S, Results, Sources, T);
   if (Inc.Enabled)
