@@ -31,34 +31,6 @@ namespace {
 
 std::atomic<bool> InstrumentOn{false};
 
-/// First token of the kernel expression ending at token `End` (an
-/// identifier, a qualified name, a template-id or a parenthesised
-/// expression), or nullopt.
-std::optional<size_t> kernelStart(const TokenStream &T, size_t End) {
-  size_t I = End;
-  while (true) {
-    if (T[I].is(tok::greater) || T[I].is(tok::greatergreater)) {
-      auto Open = T.matchBackward(I);
-      if (!Open || *Open == 0)
-        return std::nullopt;
-      I = *Open - 1;
-    }
-    if (T[I].is(tok::r_paren))
-      return T.matchBackward(I);
-    if (!T[I].isIdent())
-      return std::nullopt;
-    if (I >= 2 && T[I - 1].is(tok::coloncolon)) {
-      I -= 2;
-      if (T[I].isIdent("template") && I >= 1)
-        --I;
-      continue;
-    }
-    if (I >= 1 && T[I - 1].is(tok::coloncolon))
-      return I - 1;
-    return I;
-  }
-}
-
 /// `S` as the body of a C string literal on one line: runs of white space
 /// become one space, `"` and `\` are escaped.
 std::string cString(llvm::StringRef S) {
@@ -112,7 +84,7 @@ public:
     for (size_t I = 1; I < T.size(); ++I) {
       if (!T[I].is(tok::lesslessless))
         continue;
-      auto Start = kernelStart(T, I - 1);
+      auto Start = launchKernelStart(T, I - 1);
       auto Config = T.parseList(I);
       if (!Start || !Config || Config->Args.size() < 2 || Config->RParen + 1 >= T.size() ||
           !T[Config->RParen + 1].is(tok::l_paren)) {

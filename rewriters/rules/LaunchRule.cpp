@@ -25,34 +25,6 @@ public:
     return Ids;
   }
 
-  /// First token of the kernel expression ending at token `End`, or nullopt.
-  std::optional<size_t> calleeStart(const TokenStream &T, size_t End) {
-    size_t I = End;
-    while (true) {
-      if (T[I].is(tok::greater) || T[I].is(tok::greatergreater)) {
-        auto Open = T.matchBackward(I);
-        if (!Open || *Open == 0)
-          return std::nullopt;
-        I = *Open - 1;
-      }
-      if (T[I].is(tok::r_paren)) {
-        auto Open = T.matchBackward(I);
-        return Open;
-      }
-      if (!T[I].isIdent())
-        return std::nullopt;
-      if (I >= 2 && T[I - 1].is(tok::coloncolon)) {
-        I -= 2;
-        if (T[I].isIdent("template") && I >= 1)
-          --I;
-        continue;
-      }
-      if (I >= 1 && T[I - 1].is(tok::coloncolon))
-        return I - 1; // ::kernel
-      return I;
-    }
-  }
-
   static bool isDim3Call(const TokenStream &T, const ArgList::Arg &A) {
     if (A.First + 1 > A.Last || !T[A.First].isIdent("dim3") ||
         !T[A.First + 1].is(tok::l_paren))
@@ -68,7 +40,7 @@ public:
     for (size_t I = 1; I < T.size(); ++I) {
       if (!T[I].is(tok::lesslessless))
         continue;
-      auto Start = calleeStart(T, I - 1);
+      auto Start = launchKernelStart(T, I - 1);
       auto Config = T.parseList(I);
       if (!Start || !Config || Config->RParen + 1 >= T.size() ||
           !T[Config->RParen + 1].is(tok::l_paren)) {

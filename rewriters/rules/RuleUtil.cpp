@@ -281,4 +281,32 @@ std::optional<bool> memberOfType(const FileContext &C, size_t I,
   return llvm::is_contained(Types, llvm::StringRef(R->Parent));
 }
 
+/// First token of the kernel expression ending at token `End` (an
+/// identifier, a qualified name, a template-id or a parenthesised
+/// expression), or nullopt.
+std::optional<size_t> launchKernelStart(const TokenStream &T, size_t End) {
+  size_t I = End;
+  while (true) {
+    if (T[I].is(tok::greater) || T[I].is(tok::greatergreater)) {
+      auto Open = T.matchBackward(I);
+      if (!Open || *Open == 0)
+        return std::nullopt;
+      I = *Open - 1;
+    }
+    if (T[I].is(tok::r_paren))
+      return T.matchBackward(I);
+    if (!T[I].isIdent())
+      return std::nullopt;
+    if (I >= 2 && T[I - 1].is(tok::coloncolon)) {
+      I -= 2;
+      if (T[I].isIdent("template") && I >= 1)
+        --I;
+      continue;
+    }
+    if (I >= 1 && T[I - 1].is(tok::coloncolon))
+      return I - 1;
+    return I;
+  }
+}
+
 } // namespace cu2hip

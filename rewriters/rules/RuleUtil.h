@@ -107,6 +107,11 @@ inline const NameRef *indexedName(const FileContext &C, size_t I) {
 std::optional<bool> memberOfType(const FileContext &C, size_t I,
                                  llvm::ArrayRef<llvm::StringRef> Types);
 
+/// First token of a launch's kernel expression ending at token `End` (the
+/// token before `<<<`): an identifier, a qualified name, a template-id or a
+/// parenthesised expression; nullopt when the tokens are none of these.
+std::optional<size_t> launchKernelStart(const TokenStream &T, size_t End);
+
 } // namespace cu2hip
 
 #endif
