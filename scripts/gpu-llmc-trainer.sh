@@ -18,7 +18,9 @@
 #       reference traces at B=1, T=64 (2 steps, for the emulator) and CUDA-vs-port traces;
 #       writes logs and traces into OUT/llmc-results-PART.tar.gz. --part A: build, timing and
 #       overhead runs; --part B: the traces (reusing A's binaries on a warm machine); --part C:
-#       the overhead runs and the wave program's trace; default all.
+#       the overhead runs and the wave program's trace; --part E: references for the
+#       emulator (the CUDA original with IEEE math: no fast math, no FMA contraction);
+#       default all (A, B).
 #   --phase compare --results DIR            (here: needs cu2hip for `cu2hip compare`)
 #       loss lines equal?, median step times and ratio, instrumentation overhead, and
 #       `cu2hip compare` of the traces; prints Markdown tables.
@@ -72,21 +74,22 @@ prepare() {
   du -sh "$DIR"
 }
 
-# nvcc command for one binary: build NAME TREE FILE HIP(0/1) EXTRA...
+# nvcc command for one binary: build NAME TREE FILE HIP(0/1) EXTRA... (math flags: $MATH,
+# default --use_fast_math as llm.c's Makefile)
 build_one() {
   local name=$1 tree=$2 file=$3 hip=$4
   shift 4
   local inc=(-I"$DIR/$tree" -I"$DIR/rt")
   [[ $hip == 1 ]] && inc+=(-D__HIP_PLATFORM_NVIDIA__ -I"$DIR/hipnv" -I"$DIR/blasnv" -x cu)
-  nvcc --use_fast_math -std=c++17 -O3 -arch="${CU2HIP_ARCH:-sm_90}" "${inc[@]}" "$@" \
+  nvcc ${MATH:---use_fast_math} -std=c++17 -O3 -arch="${CU2HIP_ARCH:-sm_90}" "${inc[@]}" "$@" \
     "$DIR/$tree/$file" -o "$BIN/$name" -lcublas -lcublasLt "${NVML_LINK[@]}" \
     >"$BIN/$name.build.log" 2>&1 ||
     echo "BUILD FAILED: $name" >>"$BIN/failed"
 }
 
-build_all() {
-  mkdir -p "$BIN"
-  # llmc/mfu.h uses NVML when <nvml.h> is there: the stub library to link, else the driver's.
+# llmc/mfu.h uses NVML when <nvml.h> is there: NVML_LINK = the stub library to link, else
+# the driver's.
+nvml_link() {
   NVML_LINK=()
   local d
   for d in /usr/local/cuda/lib64/stubs /usr/local/cuda/targets/x86_64-linux/lib/stubs; do
@@ -96,6 +99,11 @@ build_all() {
     d=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-ml.so* /usr/lib64/libnvidia-ml.so* 2>/dev/null | head -n 1)
     [[ -n $d ]] && NVML_LINK=("$d")
   fi
+}
+
+build_all() {
+  mkdir -p "$BIN"
+  nvml_link
   echo "nvcc: $(nvcc --version | tail -n 1); NVML: ${NVML_LINK[*]:-none}"
   rm -f "$BIN/failed"
   local p=port pi=port-i
@@ -149,7 +157,7 @@ run() {
   mkdir -p "$WORK/logs" "$WORK/traces"
   local t0=$SECONDS
   # Built once per machine: a second part on the same (warm) machine reuses the binaries.
-  [[ -x $BIN/cuda_bf16 ]] || build_all
+  [[ -x $BIN/cuda_bf16 || ${PART:-all} == E ]] || build_all
   echo "build: $((SECONDS - t0)) s"
   if [[ ! -f $WORK/legacy/gpt2_124M.bin ]]; then
     python3 "$DIR/llmc-data.py" "$WORK/legacy" --train $((8 * 256 * ${STEPS:-40} + 1)) \
@@ -159,6 +167,7 @@ run() {
     A) run_timing; run_overhead ;;
     B) run_traces ;;
     C) run_overhead; run_wave ;;
+    E) run_strict ;;
     all) run_timing; run_overhead; run_traces ;;
   esac
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$WORK/logs/gpu.txt" || true
@@ -224,6 +233,30 @@ run_traces() {
   done
   run_wave
   echo "trace runs: $((SECONDS - t0)) s"
+}
+
+# References for the emulator: the instrumented CUDA original built with IEEE math (no
+# --use_fast_math, no FMA contraction: the emulator's host build contracts nothing and
+# calls libm), traces at the emulator's size (B=1, T=64, 2 steps) in bf16 and fp32 mode
+# (fp32 without TF32), twice each (the second: the noise floor).
+run_strict() {
+  local L=$WORK/logs T=$WORK/traces t0=$SECONDS small=(-b 1 -t 64 -x 2 -m 1 -v 1000)
+  mkdir -p "$BIN"
+  nvml_link
+  MATH="--fmad=false" build_one cudai_bf16_ieee cuda-i train_gpt2.cu 0 -DENABLE_BF16 &
+  MATH="--fmad=false" build_one cudai_fp32_ieee cuda-i train_gpt2.cu 0 -DENABLE_FP32 &
+  wait
+  [[ -f $BIN/failed ]] && cat "$BIN/failed"
+  echo "strict build: $((SECONDS - t0)) s"
+  for m in bf16 fp32; do
+    local f=()
+    [[ $m == fp32 ]] && f=(-f 0)
+    for r in 1 2; do
+      CU2HIP_KREC=$T/cuda_${m}_ieee.small.$r.jsonl train cudai_${m}_ieee \
+        "$L/cudai_${m}_ieee.small.$r.log" "${small[@]}" "${f[@]}"
+    done
+  done
+  echo "strict traces: $((SECONDS - t0)) s"
 }
 
 # The CUDA trace of test/emu/krec/warp32_program.cu (committed as that test's reference).

@@ -80,8 +80,9 @@ Launch parseLaunch(const json::Object &O) {
 
 bool isInteger(StringRef DType) { return DType.startswith("i") || DType.startswith("u"); }
 
-/// |a-b| over the tolerance; NaN matches only NaN, an infinity only itself.
-double elementRatio(double A, double B, const Tol &T) {
+/// |a-b| over the tolerance, for elements of a buffer of mean magnitude `Mean`; NaN matches
+/// only NaN, an infinity only itself.
+double elementRatio(double A, double B, const Tol &T, double Mean = 0) {
   if (std::isnan(A) || std::isnan(B))
     return std::isnan(A) && std::isnan(B) ? 0 : HUGE_VAL;
   if (std::isinf(A) || std::isinf(B))
@@ -89,7 +90,7 @@ double elementRatio(double A, double B, const Tol &T) {
   double D = std::fabs(A - B);
   if (D == 0)
     return 0;
-  double Allowed = T.Atol + T.Rtol * std::max(std::fabs(A), std::fabs(B));
+  double Allowed = T.Atol + T.Rtol * std::max({std::fabs(A), std::fabs(B), Mean});
   return Allowed > 0 ? D / Allowed : HUGE_VAL;
 }
 
@@ -121,6 +122,9 @@ Expected<KTrace> parseKTrace(StringRef Text, StringRef Path) {
                                  LineNo);
       T.Impl = O->getString("impl").value_or("").str();
       T.HashAlgo = O->getString("hash").value_or("fnv1a64-bytes").str();
+      T.Device = O->getString("device").value_or("").str();
+      T.Multiprocessors = O->getInteger("multiprocessors").value_or(0);
+      T.WarpSize = O->getInteger("warp_size").value_or(0);
     } else if (Type == "launch") {
       T.Launches.push_back(parseLaunch(*O));
     } else if (Type == "end") {
@@ -150,6 +154,20 @@ Tol toleranceFor(StringRef DType, double Scale) {
   return T;
 }
 
+/// Floating types from most to least precise; -1 for others.
+static int floatRank(StringRef DType) {
+  return StringSwitch<int>(DType).Case("f64", 0).Case("f32", 1).Case("f16", 2).Case("bf16", 3)
+      .Default(-1);
+}
+
+std::string launchPrecision(const Launch &L) {
+  std::string P;
+  for (const Buffer &B : L.Bufs)
+    if (floatRank(B.DType) > floatRank(P))
+      P = B.DType;
+  return P;
+}
+
 bool LaunchDiff::bitwise() const {
   if (!Structural.empty())
     return false;
@@ -161,7 +179,7 @@ bool LaunchDiff::bitwise() const {
 
 /// Compares one buffer of B with A's (same launch, same argument).
 static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale,
-                                bool SameHash) {
+                                bool SameHash, StringRef Precision) {
   BufferDiff D;
   D.Arg = A.Arg;
   D.DType = A.DType;
@@ -177,7 +195,11 @@ static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale,
     D.Bitwise = true;
     return D;
   }
-  Tol T = toleranceFor(A.DType, Scale);
+  D.JudgedAs = floatRank(Precision) > floatRank(A.DType) && floatRank(A.DType) >= 0
+                   ? Precision.str()
+                   : A.DType;
+  Tol T = toleranceFor(D.JudgedAs, Scale);
+  double Mean = std::max(A.ASum, B.ASum) / double(std::max<unsigned long long>(A.N, 1));
   if (A.NonFinite != B.NonFinite || (SameHash && (A.DType == "u8" || isInteger(A.DType))))
     D.Ratio = HUGE_VAL; // exact types: any difference fails
   else if (isInteger(A.DType) || A.DType == "u8")
@@ -189,7 +211,7 @@ static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale,
   double Worst = -1;
   for (size_t J = 0; J < K; ++J) {
     double R = isInteger(A.DType) ? (A.Vals[J] == B.Vals[J] ? 0 : HUGE_VAL)
-                                  : elementRatio(A.Vals[J], B.Vals[J], T);
+                                  : elementRatio(A.Vals[J], B.Vals[J], T, Mean);
     if (R > Worst && (R > 0 || !D.HaveWorst)) {
       Worst = R;
       D.HaveWorst = R > 0;
@@ -202,7 +224,8 @@ static BufferDiff compareBuffer(const Buffer &A, const Buffer &B, double Scale,
   return D;
 }
 
-LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale, bool SameHash) {
+LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale, bool SameHash,
+                         bool OwnTypes) {
   LaunchDiff L;
   L.Index = A.Index;
   if (A.Kernel != B.Kernel) {
@@ -210,6 +233,7 @@ LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale, bool
     L.Ratio = HUGE_VAL;
     return L;
   }
+  std::string Precision = OwnTypes ? std::string() : launchPrecision(A);
   for (const Buffer &BA : A.Bufs) {
     auto It = std::find_if(B.Bufs.begin(), B.Bufs.end(),
                            [&](const Buffer &X) { return X.Arg == BA.Arg; });
@@ -218,7 +242,7 @@ LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale, bool
       L.Ratio = HUGE_VAL;
       return L;
     }
-    L.Bufs.push_back(compareBuffer(BA, *It, TolScale, SameHash));
+    L.Bufs.push_back(compareBuffer(BA, *It, TolScale, SameHash, Precision));
     L.Ratio = std::max(L.Ratio, L.Bufs.back().Ratio);
   }
   if (B.Bufs.size() > A.Bufs.size()) {

@@ -46,6 +46,10 @@ struct KTrace {
   /// The checksum's algorithm (meta "hash"; traces without it: "fnv1a64-bytes"). Hashes of
   /// traces with different algorithms are not compared: their values are.
   std::string HashAlgo = "fnv1a64-bytes";
+  /// The recording device (meta "device", "multiprocessors", "warp_size"; empty and 0 in
+  /// traces that predate them).
+  std::string Device;
+  long long Multiprocessors = 0, WarpSize = 0;
   std::vector<Launch> Launches;
   bool HasEnd = false;
 };
@@ -54,7 +58,10 @@ struct KTrace {
 llvm::Expected<KTrace> parseKTrace(llvm::StringRef Text, llvm::StringRef Path);
 llvm::Expected<KTrace> loadKTrace(llvm::StringRef Path);
 
-/// Tolerance of one element type: |a-b| <= Atol + Rtol*max(|a|,|b|).
+/// Tolerance of one element type: |a-b| <= Atol + Rtol*max(|a|, |b|, m), where m is the
+/// buffer's mean magnitude (asum/n, the larger of A's and B's): an element near zero after
+/// cancellation (a mean, a bias gradient) is judged against the size of its buffer's values,
+/// not its own (a norm-wise bound).
 /// Defaults: f64 1e-9/1e-12, f32 1e-4/1e-6, f16 4e-3/1e-4, bf16 1.6e-2/1e-3
 /// (two units in the last place of each 16-bit format), integers exact.
 struct Tol {
@@ -62,10 +69,17 @@ struct Tol {
 };
 Tol toleranceFor(llvm::StringRef DType, double Scale);
 
+/// The least precise floating type among a launch's buffers ("" when it has none): a
+/// kernel that reads or writes bf16 computes its other floating outputs (f32 statistics,
+/// partial sums) from values of bf16 precision, so those are judged at bf16's tolerance
+/// too (unless CompareOptions::OwnTypes).
+std::string launchPrecision(const Launch &L);
+
 /// How one buffer of B compares with A's.
 struct BufferDiff {
   unsigned Arg = 0;
   std::string DType;
+  std::string JudgedAs;   ///< the type whose tolerance applied (launchPrecision or DType)
   bool Bitwise = false;   ///< same hash
   std::string Structural; ///< "" or why the buffers cannot be compared
   double Ratio = 0;       ///< worst |a-b| / tolerance (values and sum); > 1 fails
@@ -86,13 +100,18 @@ struct LaunchDiff {
 /// Compares launch `B` with launch `A` (same index). `SameHash`: both traces' checksums use
 /// one algorithm (equal checksums then mean bitwise equal buffers; integer buffers whose
 /// checksums differ fail). Otherwise integer buffers are judged by their sampled values and
-/// sums, exactly.
+/// sums, exactly. `OwnTypes`: each buffer at its own type's tolerance, not the launch's
+/// precision.
 LaunchDiff compareLaunch(const Launch &A, const Launch &B, double TolScale,
-                         bool SameHash = true);
+                         bool SameHash = true, bool OwnTypes = false);
 
 struct CompareOptions {
   double TolScale = 1.0;    ///< multiplies every tolerance (--tol-scale)
-  double NoiseFactor = 4.0; ///< B fails where its ratio > NoiseFactor * noise ratio
+  /// B fails where its ratio > NoiseFactor * the noise ratio of the same kernel: the
+  /// largest ratio the second reference showed at that kernel's launches so far (state
+  /// that run-to-run noise, float atomics, has perturbed stays perturbed).
+  double NoiseFactor = 4.0;
+  bool OwnTypes = false;    ///< --own-types: no launch precision (see launchPrecision)
   long long MaxLaunches = -1;
   bool Verbose = false;
 };
@@ -114,7 +133,7 @@ CompareSummary compareTraces(const KTrace &A, const KTrace &B, const KTrace *Noi
 } // namespace krec
 
 /// `cu2hip compare A B [--noise REF2] [--tol-scale X] [--noise-factor F]
-/// [--max-launches N] [--verbose]`: Argv[0] is "compare". Exit status 0 no
+/// [--max-launches N] [--own-types] [--verbose]`: Argv[0] is "compare". Exit status 0 no
 /// launch beyond tolerance, 1 one is (or the traces differ in launches),
 /// 2 usage or unreadable input.
 int runKrecCompare(int Argc, const char **Argv, llvm::raw_ostream &OS);

@@ -19,6 +19,7 @@
 
 namespace cu2hip_emu {
 int emu_threads();
+int emu_sm_count();
 
 namespace {
 thread_local hipError_t tl_last_error = hipSuccess;
@@ -300,7 +301,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d) {
   p->totalConstMem = 65536;
   p->major = ws == 64 ? 9 : 11;
   p->minor = 4;
-  p->multiProcessorCount = emu_threads();
+  p->multiProcessorCount = emu_sm_count();
   p->l2CacheSize = 4 << 20;
   p->maxThreadsPerMultiProcessor = 2048;
   p->concurrentKernels = 0;
@@ -606,7 +607,7 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* grid, int* block, const void*,
                                              size_t, int limit) {
   if (!grid || !block) return ret(hipErrorInvalidValue);
   *block = (limit > 0 && limit < 1024) ? limit : 1024;
-  *grid = emu_threads() * 2;
+  *grid = emu_sm_count() * 2;
   return hipSuccess;
 }
 

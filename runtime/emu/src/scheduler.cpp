@@ -65,6 +65,7 @@ int env_int(const char* name, int def) {
 struct Config {
   int wave;
   int threads;
+  int sm_count;  // multiProcessorCount reported to the program (0: the worker count)
   size_t stack;
   bool mask_check;  // ROCm's __hip_check_mask (debug builds); 0 = as -DNDEBUG
   Config() {
@@ -79,6 +80,17 @@ struct Config {
     threads = env_int("CU2HIP_EMU_THREADS", 1);
     if (threads < 1) threads = 1;
     if (threads > 256) threads = 256;
+    // Programs that size their grids from the multiprocessor count (llm.c's bias
+    // reductions, persistent kernels) launch what they would on the recording device
+    // when this matches it (cu2hip compare names the recording device's count).
+    sm_count = env_int("CU2HIP_EMU_SM_COUNT", 0);
+    if (sm_count < 0 || sm_count > 65536) {
+      std::fprintf(stderr,
+                   "cu2hip-emu: error: CU2HIP_EMU_SM_COUNT=%d: the multiprocessor "
+                   "count must be 1 to 65536 (0: the worker count)\n",
+                   sm_count);
+      std::abort();
+    }
     int kib = env_int("CU2HIP_EMU_STACK_KB", 128);
     if (kib < 16) kib = 16;
     long page = sysconf(_SC_PAGESIZE);
@@ -660,6 +672,9 @@ std::mutex g_launch_mu;  // one launch at a time (host threads may race)
 // ---------------------------------------------------------------------------
 int wave_size() { return config().wave; }
 int emu_threads() { return config().threads; }
+int emu_sm_count() {
+  return config().sm_count > 0 ? config().sm_count : config().threads;
+}
 
 void* dynamic_shared() {
   if (!tl_lane) fatal_in_kernel(Site(), "dynamic shared memory used outside a kernel");

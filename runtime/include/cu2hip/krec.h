@@ -36,7 +36,7 @@
 // CU2HIP_KREC_LAUNCHES=N records only the first N launches (the program then
 // runs unrecorded). Without CU2HIP_KREC nothing is recorded or synchronised.
 // The first line is {"type":"meta","format":"cu2hip-krec","version":1,
-// "impl":"cuda"|"hip"|"emu",...}; the last {"type":"end","launches":N}.
+// "impl":"cuda"|"hip"|"emu",...,"device":NAME,"multiprocessors":N,"warp_size":W}; the last {"type":"end","launches":N}.
 // `cu2hip compare A B` reads two such traces.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_KREC_H
@@ -140,10 +140,38 @@ struct Config {
       Values = std::atoll(V);
     if (const char *L = std::getenv("CU2HIP_KREC_LAUNCHES"))
       Launches = std::atoll(L);
+    int Sms = 0, Warp = 0;
+    char Name[256] = "";
+    deviceShape(Sms, Warp, Name, sizeof Name);
     std::fprintf(Out,
                  "{\"type\":\"meta\",\"format\":\"cu2hip-krec\",\"version\":1,\"impl\":\"%s\","
-                 "\"hash\":\"fnv1a64-words\",\"bytes\":%lld,\"values\":%lld}\n",
-                 impl(), MaxBytes, Values);
+                 "\"hash\":\"fnv1a64-words\",\"bytes\":%lld,\"values\":%lld,"
+                 "\"device\":\"%s\",\"multiprocessors\":%d,\"warp_size\":%d}\n",
+                 impl(), MaxBytes, Values, Name, Sms, Warp);
+  }
+  /// The current device's multiprocessor count, warp size and name (JSON-safe:
+  /// quotes, backslashes and control characters dropped); zeros and "" when the
+  /// query fails. Programs that size grids from the multiprocessor count launch
+  /// differently on devices of another count: `cu2hip compare` says so.
+  static void deviceShape(int &Sms, int &Warp, char *Name, size_t Size) {
+#ifdef CU2HIP_KREC_HIP
+    hipDeviceProp_t P;
+    int D = 0;
+    if (hipGetDevice(&D) != hipSuccess || hipGetDeviceProperties(&P, D) != hipSuccess)
+      return;
+#else
+    cudaDeviceProp P;
+    int D = 0;
+    if (cudaGetDevice(&D) != cudaSuccess || cudaGetDeviceProperties(&P, D) != cudaSuccess)
+      return;
+#endif
+    Sms = P.multiProcessorCount;
+    Warp = P.warpSize;
+    size_t J = 0;
+    for (size_t I = 0; P.name[I] && I < sizeof P.name && J + 1 < Size; ++I)
+      if (P.name[I] != '"' && P.name[I] != '\\' && (unsigned char)P.name[I] >= 0x20)
+        Name[J++] = P.name[I];
+    Name[J] = 0;
   }
   ~Config() {
     if (Out)

@@ -120,6 +120,63 @@ TEST(KrecCompare, NoiseFloorExcusesWhatTheReferenceItselfVaries) {
   EXPECT_EQ(run(A, B).First, 0);
 }
 
+/// One launch line with a bf16 buffer (arg 0, same in every trace) and an f32 buffer (arg 1)
+/// of values `F32` (asum 10, n 4).
+std::string mixedLaunch(int I, const char *F32Hash, const std::string &F32) {
+  return "{\"type\":\"launch\",\"i\":" + std::to_string(I) +
+         ",\"kernel\":\"ln\",\"site\":\"a.cu:1\",\"grid\":[1,1,1],\"block\":[32,1,1],"
+         "\"error\":\"\",\"bufs\":[{\"arg\":0,\"dtype\":\"bf16\",\"offset\":0,\"bytes\":8,"
+         "\"n\":4,\"hash\":\"aa\",\"sum\":6,\"asum\":6,\"nonfinite\":0,\"idx\":[0,1,2,3],"
+         "\"vals\":[0,1,2,3]},{\"arg\":1,\"dtype\":\"f32\",\"offset\":0,\"bytes\":16,\"n\":4,"
+         "\"hash\":\"" + std::string(F32Hash) + "\",\"sum\":6,\"asum\":10,\"nonfinite\":0,"
+         "\"idx\":[0,1,2,3],\"vals\":[" + F32 + "]}]}\n";
+}
+
+TEST(KrecCompare, LaunchPrecisionJudgesFp32OutputsOfABf16KernelAtBf16) {
+  // A layer norm's f32 statistics from bf16 inputs: 17.73 against 17.74 (5.6e-4 relative)
+  // is within bf16's tolerance, beyond f32's. --own-types judges each buffer by its type.
+  KTrace A = parse(mixedLaunch(0, "01", "17.73,1,1,1"), "a");
+  KTrace B = parse(mixedLaunch(0, "02", "17.74,1,1,1"), "b");
+  EXPECT_EQ(launchPrecision(A.Launches[0]), "bf16");
+  std::string Out;
+  EXPECT_EQ(run(A, B, nullptr, &Out).First, -1) << Out;
+  CompareOptions Own;
+  Own.OwnTypes = true;
+  llvm::raw_string_ostream OS(Out);
+  CompareSummary S = compareTraces(A, B, nullptr, Own, OS);
+  EXPECT_EQ(S.First, 0);
+  EXPECT_NE(OS.str().find("buffer arg 1 (f32): worst element 0"), std::string::npos) << Out;
+}
+
+TEST(KrecCompare, ElementsNearZeroAreJudgedAgainstTheirBuffersMagnitude) {
+  // asum 10 over 4 elements: mean magnitude 2.5. 1e-4 against 2e-4 differs by 1e-4, within
+  // f32's 1e-6 + 1e-4 * 2.5; 1 against 1.001 (1e-3) is not.
+  KTrace A = parse(launch(0, "k", "f32", "01", 6, "0.0001,1,2,3"), "a");
+  KTrace B = parse(launch(0, "k", "f32", "02", 6, "0.0002,1,2,3"), "b");
+  EXPECT_EQ(run(A, B).First, -1);
+  KTrace C = parse(launch(0, "k", "f32", "03", 6, "0.0001,1.001,2,3"), "c");
+  EXPECT_EQ(run(A, C).First, 0);
+}
+
+TEST(KrecCompare, NoiseIsRememberedPerKernel) {
+  // The second reference varies k at launch #0 (ratio 2) and not at #1; B varies k at #1 by
+  // ratio 4: within 4x the noise k has shown. B's kernel m at #2 varies where m never did.
+  std::string Same = "1,1,2,3", Off = "1.001,1,2,3", Half = "1.0005,1,2,3";
+  KTrace A = parse(launch(0, "k", "f32", "01", 6, Same) + launch(1, "k", "f32", "01", 6, Same) +
+                       launch(2, "m", "f32", "01", 6, Same),
+                   "a");
+  KTrace N = parse(launch(0, "k", "f32", "02", 6, Half) + launch(1, "k", "f32", "01", 6, Same) +
+                       launch(2, "m", "f32", "01", 6, Same),
+                   "n");
+  KTrace B = parse(launch(0, "k", "f32", "01", 6, Same) + launch(1, "k", "f32", "03", 6, Off) +
+                       launch(2, "m", "f32", "03", 6, Off),
+                   "b");
+  std::string Out;
+  CompareSummary S = run(A, B, &N, &Out);
+  EXPECT_EQ(S.First, 2) << Out;
+  EXPECT_EQ(S.Beyond, 1u) << Out;
+}
+
 TEST(KrecCompare, DifferentLengthsFailTheCommand) {
   KTrace A = parse(launch(0, "k", "f32", "01", 6, "1,1,2,3") + launch(1, "k", "f32", "01", 6, "1,1,2,3"), "a");
   KTrace B = parse(launch(0, "k", "f32", "01", 6, "1,1,2,3"), "b");
