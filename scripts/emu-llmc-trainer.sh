@@ -16,7 +16,8 @@
 #   --sm-count N       the multiprocessor count the emulator reports (default: the reference
 #                      trace's, else 132, an H100's): llm.c sizes its bias and norm reductions
 #                      from it, so only the same count makes the same launches
-#   --steps N          training steps (default 2; B=1, T=64, one validation batch, d6 model)
+#   --steps N          training steps (default 2; B=1, T=64, one validation batch, d6 model,
+#                      no sampling, checkpoints or HellaSwag, as scripts/gpu-llmc-trainer.sh)
 # Env: CU2HIP (default <repo>/build/tool/cu2hip), CU2HIP_EMU_CXX_DRIVER (default
 # <repo>/build/bin/cu2hip-emu-c++), DATA (token files; default: made by scripts/llmc-data.py).
 # Prints the loss lines and, per mode and wave, `cu2hip compare` against the reference with
@@ -35,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     --waves) WAVES=$2; shift 2 ;;
     --sm-count) SMS=$2; shift 2 ;;
     --steps) STEPS=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) die "unknown argument $1" ;;
   esac
 done
@@ -82,7 +83,7 @@ run_one() {
   mkdir -p "$WORK/traces"
   (cd "$WORK" && CU2HIP_EMU_WAVE=$w CU2HIP_EMU_SM_COUNT=${sms:-132} \
     CU2HIP_KREC=$WORK/traces/emu_$m.w$w.jsonl "$WORK/bin/train_$m" -e d6 \
-    -i "$DATA/synth_train.bin" -j "$DATA/synth_val.bin" -b 1 -t 64 -x "$STEPS" -m 1 -v 1000 \
+    -i "$DATA/synth_train.bin" -j "$DATA/synth_val.bin" -n 0 -s 0 -h 0 -b 1 -t 64 -x "$STEPS" -m 1 -v 1000 \
     "${f[@]}") >"$WORK/logs/run_$m.w$w.log" 2>&1 || echo "EXIT $?" >>"$WORK/logs/run_$m.w$w.log"
   echo "== $m, wave $w: $(grep -E '^(step|val loss)' "$WORK/logs/run_$m.w$w.log" | sed -E 's/\| lr .*//' | tr '\n' ';')"
 }

@@ -17,6 +17,9 @@
 # Env (build): CU2HIP_NVCC_FLAGS extra nvcc flags for both (e.g. "-Xcompiler -fopenmp");
 #   CU2HIP_BUILD_JOBS programs built at once (default 1).
 # Env (run): CU2HIP_RUN_TIMEOUT seconds each binary may run (default 120);
+#   CU2HIP_KREC_DIR: binaries built from `cu2hip --instrument` trees (the port and its
+#   --instrument-out CUDA copy) record their launches into DIR/<prog>.{cuda,hip}.jsonl
+#   (compare them with `cu2hip compare`; CU2HIP_KREC_LAUNCHES bounds the launches);
 #   CU2HIP_RUN_PARALLEL pairs run at once (default 1; more for verdict sweeps only).
 # Example PROG=SRC: reduction=2_Concepts_and_Techniques/reduction/reduction.cpp,2_Concepts_and_Techniques/reduction/reduction_kernel.cu
 set -uo pipefail
@@ -62,7 +65,9 @@ if [[ $PHASE == build ]]; then
     for f in "${files[@]}"; do o+=("$ORIG/$f"); h+=("$PORT/$f"); done
     # shellcheck disable=SC2206
     common=(-std=c++17 -O2 -arch="$ARCH" -w -lcublas -lcublasLt ${CU2HIP_NVCC_FLAGS:-})
-    if "$NVCC" "${common[@]}" -I "$ORIG/Common" -x cu "${o[@]}" -o "$OUT/bin/$name.cuda" \
+    # runtime/include on both sides: an instrumented CUDA copy (cu2hip --instrument-out)
+    # includes <cu2hip/krec.h>.
+    if "$NVCC" "${common[@]}" -I "$ORIG/Common" -I "$ROOT/runtime/include" -x cu "${o[@]}" -o "$OUT/bin/$name.cuda" \
          >"$OUT/logs/$name.cuda.build" 2>&1 &&
        "$NVCC" "${common[@]}" -D__HIP_PLATFORM_NVIDIA__ -I "$OUT/hipnv" -I "$ROOT/runtime/include" \
          -I "$ROOT/runtime/hip-nvidia/blas_nvidia" -I "$PORT/Common" -x cu "${h[@]}" -o "$OUT/bin/$name.hip" >"$OUT/logs/$name.hip.build" 2>&1; then
@@ -100,6 +105,8 @@ if [[ $PHASE == run ]]; then
   run1() {
     local bin=$1 log=$2 s e rc; shift 2
     s=$(date +%s.%N)
+    # With CU2HIP_KREC_DIR, an instrumented binary records its launches (docs/parity.md).
+    [[ -n ${CU2HIP_KREC_DIR:-} ]] && export CU2HIP_KREC="$CU2HIP_KREC_DIR/$(basename "${log%.out}").jsonl"
     (cd "$OUT/bin" && timeout "${CU2HIP_RUN_TIMEOUT:-120}" "./$bin" "$@" >"$log" 2>&1); rc=$?
     e=$(date +%s.%N); echo "$rc $(awk -v a="$s" -v b="$e" 'BEGIN{print b-a}')"
   }

@@ -15,6 +15,14 @@
 #include <cublas_v2.h>
 #include <hip/hip_runtime.h>
 
+// HIP 5.2's NVIDIA headers name only the floating hipDataType values; cu2hip/blas.h maps
+// the integer ones too (cublasGemmEx with CUDA_R_32I, llm.c's attention_forward.cu).
+#ifndef HIP_R_32I
+#define HIP_R_8I CUDA_R_8I
+#define HIP_R_8U CUDA_R_8U
+#define HIP_R_32I CUDA_R_32I
+#define HIP_R_32U CUDA_R_32U
+#endif
 #ifndef HIP_R_16BF
 #define HIP_R_16BF CUDA_R_16BF
 #endif
@@ -42,6 +50,7 @@ typedef cublasGemmAlgo_t hipblasGemmAlgo_t;
 #define HIPBLAS_COMPUTE_32F_FAST_16BF CUBLAS_COMPUTE_32F_FAST_16BF
 #define HIPBLAS_COMPUTE_32F_FAST_TF32 CUBLAS_COMPUTE_32F_FAST_TF32
 #define HIPBLAS_COMPUTE_64F CUBLAS_COMPUTE_64F
+#define HIPBLAS_COMPUTE_32I CUBLAS_COMPUTE_32I
 #define HIPBLAS_DEFAULT_MATH CUBLAS_DEFAULT_MATH
 #define HIPBLAS_TF32_TENSOR_OP_MATH CUBLAS_TF32_TENSOR_OP_MATH
 #define HIPBLAS_GEMM_DEFAULT CUBLAS_GEMM_DEFAULT
