@@ -72,14 +72,38 @@ clone() { # OWNER/NAME COMMIT DEST
   git -C "$3" ls-tree -r --name-only "$2" | grep -E "$SRC_RE" >"$3.files" || true
   (cd "$3" && xargs -a "$3.files" -d '\n' git checkout -q "$2" --) || die "checkout of $1 failed"
   rm -f "$3.files"
+  submodules "$1" "$2" "$3"
+}
+
+# GitHub submodules of DEST at COMMIT whose repository is fetched too are checked out at
+# their recorded commit; the others stay empty (a warning).
+submodules() { # OWNER/NAME COMMIT DEST
+  local key path url sha sub
+  git -C "$3" show "$2:.gitmodules" 2>/dev/null |
+    git config -f /dev/stdin --get-regexp '^submodule\..*\.path$' | while read -r key path; do
+    key=${key%.path}
+    url=$(git -C "$3" show "$2:.gitmodules" | git config -f /dev/stdin --get "$key.url" || true)
+    sha=$(git -C "$3" ls-tree "$2" -- "$path" | awk '$2 == "commit" {print $3}')
+    sub=$(echo "$url" | sed -nE 's#^.*github\.com[:/]([^/]+)/([^/]+)$#\1/\2#p')
+    sub=${sub%.git}
+    if [[ -n "$sha" && -n "$sub" && -d "$MIRROR/${sub/\//+}/repo" ]]; then
+      rmdir "$3/$path" 2>/dev/null || true
+      clone "$sub" "$sha" "$3/$path"
+    else
+      echo "corpus-check: warning: $1: submodule $path ($url) not fetched: left empty" >&2
+    fi
+  done || true
 }
 
 stage() { # SRC DEST SUBS (globs expand inside SRC only)
   rm -rf "$2"; mkdir -p "$2"
   local subs
   IFS=, read -r -a subs <<<"$3"
+  # A listed path absent at the commit (e.g. an unfetched submodule) is reported, not fatal.
   (cd "$1" && shopt -s nullglob && for p in "${subs[@]}"; do
-     for f in $p; do cp -a --parents "$f" "$2/"; done
+     local any=0
+     for f in $p; do [[ -e "$f" ]] || continue; cp -a --parents "$f" "$2/"; any=1; done
+     [[ $any -eq 1 ]] || echo "corpus-check: warning: $(basename "$1"): '$p' matches nothing" >&2
    done)
 }
 
@@ -113,16 +137,20 @@ while read -r spec subs flags; do
     htime=$(echo "$(date +%s.%N) - $t0" | bc)
   fi
   echo "corpus-check: checking $name" >&2
+  rm -f "$DIR/reports/$name.json"
+  t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   "$CU2HIP" check --out-root "$out" --in-root "$st" --rocm-root "$ROOT" --offload-arch "$ARCH" \
     --nvcc --changed-only -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
     >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
+  echo "$(date +%s.%N) - $t0" | bc >"$DIR/logs/check-$name.time"
   echo "$htime" >"$DIR/logs/hipify-$name.time"
 done <"$LIST"
 while read -r spec _; do
   [[ -z "$spec" || "$spec" == \#* ]] && continue
   name=${spec%@*}; name=${name#*/}
-  [[ -f "$DIR/reports/$name.json" ]] || continue
+  # A repository whose check ran but wrote no report (setup error) is listed as failed.
+  [[ -f "$DIR/reports/$name.json" || -f "$DIR/logs/check-$name.err" ]] || continue
   ROWS+=("${spec%@*}@$(echo "${spec#*@}" | cut -c1-12)|$name|$(cat "$DIR/logs/port-$name.time" 2>/dev/null || echo -)|$(cat "$DIR/logs/hipify-$name.time" 2>/dev/null || echo n/a)")
 done <"$LIST"
 
