@@ -18,7 +18,7 @@
 #   --markdown         print the table as Markdown
 # The table lists every repository of the list with a report in CORPUS_DIR/reports (a run
 # with --only adds to the earlier ones). Units: the units whose text the port changed
-# (cu2hip check --changed-only).
+# (cu2hip check --changed-only), or every unit where the list says units=all.
 # Layout: CORPUS_DIR/src/NAME (clone at the listed commit; only source and build files are
 # checked out, so a repository whose large files are absent still works),
 # CORPUS_DIR/stage/NAME (the sub= paths, relative paths kept: the --in-root),
@@ -116,6 +116,10 @@ while read -r spec subs flags; do
   src="$DIR/src/$name" st="$DIR/stage/$name" out="$DIR/hip/$name"
   [[ -d "$src" ]] || clone "$full" "$commit" "$src"
   subs=${subs#sub=}
+  # units=all: check every unit, not only those whose own text the port changed (a tree whose
+  # CUDA code sits in headers, with .cu files that only include them).
+  units=--changed-only
+  if [[ $flags == units=all* ]]; then units=""; flags=${flags#units=all}; fi
   flags=${flags//@SRC@/$st}
   ptime=-
   if [[ $PORT -eq 1 ]]; then
@@ -141,7 +145,7 @@ while read -r spec subs flags; do
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   "$CU2HIP" check --out-root "$out" --in-root "$st" --rocm-root "$ROOT" --offload-arch "$ARCH" \
-    --nvcc --changed-only -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
+    --nvcc $units -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
     >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
   echo "$(date +%s.%N) - $t0" | bc >"$DIR/logs/check-$name.time"
   echo "$htime" >"$DIR/logs/hipify-$name.time"
