@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # corpus-check.sh — port the public corpus of bench/corpus.txt with cu2hip and check every
-# ported unit with `cu2hip check` (ROCm 7.2, gfx942 and gfx1100, nvcc on the originals);
+# ported unit with `cu2hip check` (ROCm 7.2, gfx942 and gfx1100, nvcc on the originals, with
+# --extended-lambda --expt-relaxed-constexpr through the wrapper CORPUS_DIR/nvcc);
 # prints the per-repository table. docs/results/corpus-check-*.md.
 #
 # Usage: scripts/corpus-check.sh [options] CORPUS_DIR
@@ -60,6 +61,11 @@ done
 mkdir -p "$DIR"/{src,stage,hip,reports,logs}
 DIR=$(cd "$DIR" && pwd -P)
 HELD="$REPO/../shared/held-out.txt"
+# nvcc as the trees' own builds run it: device lambdas and constexpr host functions in device
+# code are enabled by the flags DL builds pass (moderngpu's tutorials need --extended-lambda).
+NVCC_REAL=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+printf '#!/bin/sh\nexec %s --extended-lambda --expt-relaxed-constexpr "$@"\n' "$NVCC_REAL" \
+  >"$DIR/nvcc" && chmod +x "$DIR/nvcc"
 
 # Source and build files only: large data files may be absent from a fetched snapshot.
 SRC_RE='\.(cu|cuh|h|hh|hpp|hxx|c|cc|cpp|cxx|inc|inl|tpp|ipp|cmake|mk|txt|in)$|(^|/)(Makefile|makefile|GNUmakefile)$'
@@ -145,7 +151,7 @@ while read -r spec subs flags; do
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   "$CU2HIP" check --out-root "$out" --in-root "$st" --rocm-root "$ROOT" --offload-arch "$ARCH" \
-    --nvcc $units -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
+    --nvcc="$DIR/nvcc" $units -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
     >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
   echo "$(date +%s.%N) - $t0" | bc >"$DIR/logs/check-$name.time"
   echo "$htime" >"$DIR/logs/hipify-$name.time"
