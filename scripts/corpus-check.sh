@@ -173,10 +173,11 @@ hdr = ["repository", "units", "nvcc-ok"] + [f"{a} ok" for a in arch] + \
 out = []
 for r in rows:
     spec, name, pt, ht = r.split("|")
+    pts = f"{float(pt):.1f}" if pt not in ("-", "") else "-"
     try:
         rep = json.load(open(f"{d}/reports/{name}.json"))
     except Exception:
-        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pt, ht]); continue
+        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pts, ht]); continue
     us = rep["units"]; n = len(us)
     nv = sum(1 for u in us if u.get("nvcc") == "ok")
     per = [sum(1 for u in us if u["targets"][a]["status"] == "ok") for a in arch]
@@ -187,7 +188,6 @@ for r in rows:
     tot.update(units=n, nvcc=nv, allok=allok, nvok_all=nvok_all,
                **{f"t{i}": p for i, p in enumerate(per)})
     cs = ", ".join(f"{k} {v}" for k, v in sorted(cats.items())) or "-"
-    pts = f"{float(pt):.1f}" if pt not in ("-", "") else "-"
     out.append([spec, n, nv] + per + [allok, f"{nvok_all}/{nv}", cs, pts, ht])
 out.append(["**total**" if md else "TOTAL", tot["units"], tot["nvcc"]] +
            [tot[f"t{i}"] for i in range(len(arch))] +
@@ -201,7 +201,7 @@ else:
     print(fmt.format(*hdr))
     for o in out: print(fmt.format(*[str(x) for x in o]))
 pct = 100.0 * tot["nvok_all"] / tot["nvcc"] if tot["nvcc"] else 0
-print(f"{tot['nvok_all']} of {tot['nvcc']} units that nvcc builds compile on ROCm for "
+print(f"{tot['nvok_all']} of {tot['nvcc']} units that nvcc builds compile on ROCm 7.2 for "
       f"{', '.join(arch)} ({pct:.1f}%); {tot['allok']} of {tot['units']} units in all")
 EOF
 command -v hipify-clang >/dev/null ||
