@@ -57,7 +57,7 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n "$DIR" ]] || { usage >&2; die "give CORPUS_DIR"; }
 [[ -f "$LIST" ]] || die "no corpus list $LIST"
-[[ -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
+[[ $TABLE -eq 1 || -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
 mkdir -p "$DIR"/{src,stage,hip,reports,logs}
 DIR=$(cd "$DIR" && pwd -P)
 HELD="$REPO/../shared/held-out.txt"
