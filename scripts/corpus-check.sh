@@ -28,7 +28,7 @@
 # hipify-clang's port time is printed beside cu2hip's when hipify-clang is on PATH.
 set -euo pipefail
 
-usage() { sed -n '2,25p' "$0"; }
+usage() { sed -n '2,28p' "$0"; }
 die() { echo "corpus-check: error: $*" >&2; exit 2; }
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
