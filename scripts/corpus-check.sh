@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # corpus-check.sh — port the public corpus of bench/corpus.txt with cu2hip and check every
-# ported unit with `cu2hip check` (ROCm 7.2, gfx942 and gfx1100, nvcc on the originals);
+# ported unit with `cu2hip check` (ROCm 7.2, gfx942 and gfx1100, nvcc on the originals, with
+# --extended-lambda --expt-relaxed-constexpr through the wrapper CORPUS_DIR/nvcc);
 # prints the per-repository table. docs/results/corpus-check-*.md.
 #
 # Usage: scripts/corpus-check.sh [options] CORPUS_DIR
@@ -18,7 +19,7 @@
 #   --markdown         print the table as Markdown
 # The table lists every repository of the list with a report in CORPUS_DIR/reports (a run
 # with --only adds to the earlier ones). Units: the units whose text the port changed
-# (cu2hip check --changed-only).
+# (cu2hip check --changed-only), or every unit where the list says units=all.
 # Layout: CORPUS_DIR/src/NAME (clone at the listed commit; only source and build files are
 # checked out, so a repository whose large files are absent still works),
 # CORPUS_DIR/stage/NAME (the sub= paths, relative paths kept: the --in-root),
@@ -27,7 +28,7 @@
 # hipify-clang's port time is printed beside cu2hip's when hipify-clang is on PATH.
 set -euo pipefail
 
-usage() { sed -n '2,25p' "$0"; }
+usage() { sed -n '2,28p' "$0"; }
 die() { echo "corpus-check: error: $*" >&2; exit 2; }
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -56,10 +57,15 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n "$DIR" ]] || { usage >&2; die "give CORPUS_DIR"; }
 [[ -f "$LIST" ]] || die "no corpus list $LIST"
-[[ -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
+[[ $TABLE -eq 1 || -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
 mkdir -p "$DIR"/{src,stage,hip,reports,logs}
 DIR=$(cd "$DIR" && pwd -P)
 HELD="$REPO/../shared/held-out.txt"
+# nvcc as the trees' own builds run it: device lambdas and constexpr host functions in device
+# code are enabled by the flags DL builds pass (moderngpu's tutorials need --extended-lambda).
+NVCC_REAL=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+printf '#!/bin/sh\nexec %s --extended-lambda --expt-relaxed-constexpr "$@"\n' "$NVCC_REAL" \
+  >"$DIR/nvcc" && chmod +x "$DIR/nvcc"
 
 # Source and build files only: large data files may be absent from a fetched snapshot.
 SRC_RE='\.(cu|cuh|h|hh|hpp|hxx|c|cc|cpp|cxx|inc|inl|tpp|ipp|cmake|mk|txt|in)$|(^|/)(Makefile|makefile|GNUmakefile)$'
@@ -72,14 +78,38 @@ clone() { # OWNER/NAME COMMIT DEST
   git -C "$3" ls-tree -r --name-only "$2" | grep -E "$SRC_RE" >"$3.files" || true
   (cd "$3" && xargs -a "$3.files" -d '\n' git checkout -q "$2" --) || die "checkout of $1 failed"
   rm -f "$3.files"
+  submodules "$1" "$2" "$3"
+}
+
+# GitHub submodules of DEST at COMMIT whose repository is fetched too are checked out at
+# their recorded commit; the others stay empty (a warning).
+submodules() { # OWNER/NAME COMMIT DEST
+  local key path url sha sub
+  git -C "$3" show "$2:.gitmodules" 2>/dev/null |
+    git config -f /dev/stdin --get-regexp '^submodule\..*\.path$' | while read -r key path; do
+    key=${key%.path}
+    url=$(git -C "$3" show "$2:.gitmodules" | git config -f /dev/stdin --get "$key.url" || true)
+    sha=$(git -C "$3" ls-tree "$2" -- "$path" | awk '$2 == "commit" {print $3}')
+    sub=$(echo "$url" | sed -nE 's#^.*github\.com[:/]([^/]+)/([^/]+)$#\1/\2#p')
+    sub=${sub%.git}
+    if [[ -n "$sha" && -n "$sub" && -d "$MIRROR/${sub/\//+}/repo" ]]; then
+      rmdir "$3/$path" 2>/dev/null || true
+      clone "$sub" "$sha" "$3/$path"
+    else
+      echo "corpus-check: warning: $1: submodule $path ($url) not fetched: left empty" >&2
+    fi
+  done || true
 }
 
 stage() { # SRC DEST SUBS (globs expand inside SRC only)
   rm -rf "$2"; mkdir -p "$2"
   local subs
   IFS=, read -r -a subs <<<"$3"
+  # A listed path absent at the commit (e.g. an unfetched submodule) is reported, not fatal.
   (cd "$1" && shopt -s nullglob && for p in "${subs[@]}"; do
-     for f in $p; do cp -a --parents "$f" "$2/"; done
+     local any=0
+     for f in $p; do [[ -e "$f" ]] || continue; cp -a --parents "$f" "$2/"; any=1; done
+     [[ $any -eq 1 ]] || echo "corpus-check: warning: $(basename "$1"): '$p' matches nothing" >&2
    done)
 }
 
@@ -92,6 +122,10 @@ while read -r spec subs flags; do
   src="$DIR/src/$name" st="$DIR/stage/$name" out="$DIR/hip/$name"
   [[ -d "$src" ]] || clone "$full" "$commit" "$src"
   subs=${subs#sub=}
+  # units=all: check every unit, not only those whose own text the port changed (a tree whose
+  # CUDA code sits in headers, with .cu files that only include them).
+  units=--changed-only
+  if [[ $flags == units=all* ]]; then units=""; flags=${flags#units=all}; fi
   flags=${flags//@SRC@/$st}
   ptime=-
   if [[ $PORT -eq 1 ]]; then
@@ -113,16 +147,20 @@ while read -r spec subs flags; do
     htime=$(echo "$(date +%s.%N) - $t0" | bc)
   fi
   echo "corpus-check: checking $name" >&2
+  rm -f "$DIR/reports/$name.json"
+  t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   "$CU2HIP" check --out-root "$out" --in-root "$st" --rocm-root "$ROOT" --offload-arch "$ARCH" \
-    --nvcc --changed-only -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
+    --nvcc="$DIR/nvcc" $units -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
     >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
+  echo "$(date +%s.%N) - $t0" | bc >"$DIR/logs/check-$name.time"
   echo "$htime" >"$DIR/logs/hipify-$name.time"
 done <"$LIST"
 while read -r spec _; do
   [[ -z "$spec" || "$spec" == \#* ]] && continue
   name=${spec%@*}; name=${name#*/}
-  [[ -f "$DIR/reports/$name.json" ]] || continue
+  # A repository whose check ran but wrote no report (setup error) is listed as failed.
+  [[ -f "$DIR/reports/$name.json" || -f "$DIR/logs/check-$name.err" ]] || continue
   ROWS+=("${spec%@*}@$(echo "${spec#*@}" | cut -c1-12)|$name|$(cat "$DIR/logs/port-$name.time" 2>/dev/null || echo -)|$(cat "$DIR/logs/hipify-$name.time" 2>/dev/null || echo n/a)")
 done <"$LIST"
 
@@ -135,10 +173,11 @@ hdr = ["repository", "units", "nvcc-ok"] + [f"{a} ok" for a in arch] + \
 out = []
 for r in rows:
     spec, name, pt, ht = r.split("|")
+    pts = f"{float(pt):.1f}" if pt not in ("-", "") else "-"
     try:
         rep = json.load(open(f"{d}/reports/{name}.json"))
     except Exception:
-        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pt, ht]); continue
+        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pts, ht]); continue
     us = rep["units"]; n = len(us)
     nv = sum(1 for u in us if u.get("nvcc") == "ok")
     per = [sum(1 for u in us if u["targets"][a]["status"] == "ok") for a in arch]
@@ -149,7 +188,6 @@ for r in rows:
     tot.update(units=n, nvcc=nv, allok=allok, nvok_all=nvok_all,
                **{f"t{i}": p for i, p in enumerate(per)})
     cs = ", ".join(f"{k} {v}" for k, v in sorted(cats.items())) or "-"
-    pts = f"{float(pt):.1f}" if pt not in ("-", "") else "-"
     out.append([spec, n, nv] + per + [allok, f"{nvok_all}/{nv}", cs, pts, ht])
 out.append(["**total**" if md else "TOTAL", tot["units"], tot["nvcc"]] +
            [tot[f"t{i}"] for i in range(len(arch))] +
@@ -163,7 +201,7 @@ else:
     print(fmt.format(*hdr))
     for o in out: print(fmt.format(*[str(x) for x in o]))
 pct = 100.0 * tot["nvok_all"] / tot["nvcc"] if tot["nvcc"] else 0
-print(f"{tot['nvok_all']} of {tot['nvcc']} units that nvcc builds compile on ROCm for "
+print(f"{tot['nvok_all']} of {tot['nvcc']} units that nvcc builds compile on ROCm 7.2 for "
       f"{', '.join(arch)} ({pct:.1f}%); {tot['allok']} of {tot['units']} units in all")
 EOF
 command -v hipify-clang >/dev/null ||
