@@ -16,8 +16,9 @@
 // that is inline, internal or a template instantiation (no call from another
 // unit) whose every use in the unit is a direct call (or a template argument
 // that the instantiation calls) from a proven point; a point is proven when
-// no return, goto or exiting asm precedes it in its function's body and
-// none lies in a loop around it; calls inside lambdas are not proven. The
+// no exit (a return in a kernel, an inline asm `exit`) precedes it in its
+// function's body and none lies in a loop around it; calls inside lambdas
+// are not proven. The
 // value type must be one HIP's plain shuffles take. Configurations and units
 // must all agree: a proof claims the callee's name ("wave-shfl-full"), a
 // failure claims it as "wave-shfl-full-unproven", and the wave-shfl token
@@ -119,9 +120,12 @@ public:
         Refs.push_back({D, F->getCanonicalDecl()});
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *S) { return exit(S); }
-  bool VisitGotoStmt(GotoStmt *S) { return exit(S); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return exit(S); }
+  // A return ends the thread in a kernel; in a device function it returns
+  // to the caller (a lane that returns early and misses a full-mask shuffle
+  // is not legal CUDA, which is not this proof's concern).
+  bool VisitReturnStmt(ReturnStmt *S) {
+    return Fn && Fn->hasAttr<CUDAGlobalAttr>() ? exit(S) : true;
+  }
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
     // PTX `exit;` ends the thread like a return from the kernel.
     return S->getAsmString()->getString().contains("exit") ? exit(S) : true;
@@ -185,7 +189,9 @@ private:
     if (It == S.Exits.end())
       return true;
     for (const Stmt *X : It->second) {
-      if (SM.isBeforeInTranslationUnit(X->getBeginLoc(), C.Call->getBeginLoc()))
+      bool Contains = !SM.isBeforeInTranslationUnit(C.Call->getBeginLoc(), X->getBeginLoc()) &&
+                      !SM.isBeforeInTranslationUnit(X->getEndLoc(), C.Call->getBeginLoc());
+      if (!Contains && SM.isBeforeInTranslationUnit(X->getBeginLoc(), C.Call->getBeginLoc()))
         return false;
       for (const Stmt *L : C.Loops)
         if (!SM.isBeforeInTranslationUnit(X->getBeginLoc(), L->getBeginLoc()) &&

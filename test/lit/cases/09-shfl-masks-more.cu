@@ -28,7 +28,8 @@ __global__ void k(float *p, int n) {
     // CHECK: {{^}}    v += __shfl_down_sync(cu2hip::mask64(mask), v, 1, 32);
     v += __shfl_down_sync(mask, v, 1);
   }
-  // CHECK: {{^}}  p[threadIdx.x] = scan(v, lane) + tree(v) + __shfl_sync(cu2hip::mask64(FULL_MASK), v, 31, 32);
+  // A full mask in the kernel with no exit before it: wave-shfl-full.
+  // CHECK: {{^}}  p[threadIdx.x] = scan(v, lane) + tree(v) + cu2hip::shfl_sync_full(FULL_MASK, v, 31, 32);
   p[threadIdx.x] = scan(v, lane) + tree(v) + __shfl_sync(FULL_MASK, v, 31);
 }
 // CHECK-NOT: _sync(FULL_MASK
