@@ -16,8 +16,10 @@
 #                    port that builds on ROCm >= 6.2 with 32-bit masks, see docs/wave64.md)
 #   --work DIR       work directory (default: a temporary one, removed at exit)
 #   --json FILE      also write the joined figures as JSON
-#   pairs            CUDA input and its hand port (default: test/cost/reductions{,_guarded}.cu
-#                    with test/cost/*_hand.hip)
+#   --markdown       print a Markdown table instead (docs/results/)
+#   --ndebug         compile both sides with -DNDEBUG (HIP's mask assertions compiled out)
+#   pairs            CUDA input and its hand port (default: test/cost/reductions.cu,
+#                    reductions_guarded.cu, reductions_lane_exit.cu with their *_hand.hip)
 # Kernels are joined by mangled name, else by unqualified name.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,6 +29,8 @@ TARGETS=gfx942,gfx1100
 WAVES=logical32
 WORK=""
 JSON=""
+MD=""
+EXTRA=()
 PAIRS=()
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -36,14 +40,17 @@ while [[ $# -gt 0 ]]; do
     --waves) WAVES=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
     --json) JSON=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --markdown) MD=--markdown; shift ;;
+    --ndebug) EXTRA=(-- -DNDEBUG); shift ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     -*) echo "kernel-cost-hand.sh: unknown option $1" >&2; exit 2 ;;
     *) PAIRS+=("$1"); shift ;;
   esac
 done
 if [[ ${#PAIRS[@]} -eq 0 ]]; then
   PAIRS=("$ROOT/test/cost/reductions.cu:$ROOT/test/cost/reductions_hand.hip"
-         "$ROOT/test/cost/reductions_guarded.cu:$ROOT/test/cost/reductions_guarded_hand.hip")
+         "$ROOT/test/cost/reductions_guarded.cu:$ROOT/test/cost/reductions_guarded_hand.hip"
+         "$ROOT/test/cost/reductions_lane_exit.cu:$ROOT/test/cost/reductions_lane_exit_hand.hip")
 fi
 [[ -x $CU2HIP ]] || { echo "kernel-cost-hand.sh: no porter at $CU2HIP" >&2; exit 2; }
 if [[ -z $WORK ]]; then
@@ -54,7 +61,7 @@ mkdir -p "$WORK"
 STATUS=0
 check() { # out-root report
   "$CU2HIP" check --out-root "$1" --rocm-root "$ROCM" --offload-arch "$TARGETS" --kernels \
-    --report "$2" >"$2.log" 2>&1 || { echo "check failed for $1 (see $2.log)" >&2; STATUS=1; }
+    --report "$2" "${EXTRA[@]}" >"$2.log" 2>&1 || { echo "check failed for $1 (see $2.log)" >&2; STATUS=1; }
 }
 ARGS=()
 n=0
@@ -75,5 +82,5 @@ for P in "${PAIRS[@]}"; do
     ARGS+=("$(basename "$CU")" "$W" "$WORK/$n/port-$W.json" "$WORK/$n/hand.json")
   done
 done
-python3 "$ROOT/bench/kernel_cost_compare.py" ${JSON:+--json "$JSON"} "${ARGS[@]}" || STATUS=1
+python3 "$ROOT/bench/kernel_cost_compare.py" ${JSON:+--json "$JSON"} $MD "${ARGS[@]}" || STATUS=1
 exit $STATUS

@@ -3,7 +3,8 @@
 kernel, target and wave mode, the instruction counts (total and by class), VGPRs, SGPRs and
 occupancy of both sides with the port/hand ratios. Used by bench/kernel-cost-hand.sh.
 
-Usage: kernel_cost_compare.py [--json OUT] (INPUT MODE PORT.json HAND.json)...
+Usage: kernel_cost_compare.py [--json OUT] [--markdown] (INPUT MODE PORT.json HAND.json)...
+  --markdown  a Markdown table (total, VALU, SALU, cross-lane, branches, VGPRs, occupancy)
 """
 import json
 import re
@@ -52,10 +53,31 @@ def join(port, hand):
         yield name, target, k, h
 
 
+def print_markdown(rows):
+    def pair(p, h, key):
+        a, b = p["instructions"].get(key, 0), h["instructions"].get(key, 0)
+        return f"{a}/{b}"
+    print("| input | kernel | target | mode | instr. port/hand | ratio | VALU | SALU | cross-lane "
+          "| branch | VGPR | occupancy |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        p, h = r["port"], r["hand"]
+        if h is None:
+            continue
+        print(f"| {r['input']} | {plain_name(r['kernel'])} | {r['target']} | {r['mode']} "
+              f"| {total(p)}/{total(h)} | {ratio(total(p), total(h))} | {pair(p, h, 'valu')} "
+              f"| {pair(p, h, 'salu')} | {pair(p, h, 'cross-lane')} | {pair(p, h, 'branch')} "
+              f"| {p['vgprs']}/{h['vgprs']} "
+              f"| {p['occupancy_waves_per_simd']}/{h['occupancy_waves_per_simd']} |")
+
+
 def main(argv):
-    out_json = None
-    if argv[:1] == ["--json"]:
-        out_json, argv = argv[1], argv[2:]
+    out_json, markdown = None, False
+    while argv[:1] in (["--json"], ["--markdown"]):
+        if argv[0] == "--json":
+            out_json, argv = argv[1], argv[2:]
+        else:
+            markdown, argv = True, argv[1:]
     if not argv or len(argv) % 4:
         print(__doc__, file=sys.stderr)
         return 2
@@ -71,10 +93,14 @@ def main(argv):
     present = [c for c in used if any(r["port"].get("instructions", {}).get(c) or
                                       (r["hand"] or {}).get("instructions", {}).get(c)
                                       for r in rows)]
+    if markdown:
+        print_markdown(rows)
+        rows = []
     head = (f"{'KERNEL':30} {'TARGET':7} {'MODE':9} {'TOTAL p/h':>11} {'RATIO':>5} "
             + " ".join(f"{SHORT[c] + ' p/h':>11}" for c in present)
             + f" {'VGPR p/h':>9} {'SGPR p/h':>9} {'OCC p/h':>7}")
-    print(head)
+    if rows:
+        print(head)
     for r in rows:
         p, h = r["port"], r["hand"]
         name = plain_name(r["kernel"])[:30]

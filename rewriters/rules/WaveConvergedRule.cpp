@@ -17,13 +17,15 @@
 // unit) whose every use in the unit is a direct call (or a template argument
 // that the instantiation calls) from a proven point; a point is proven when
 // no exit (a return in a kernel, an inline asm `exit`) precedes it in its
-// function's body and none lies in a loop around it; calls inside lambdas
-// are not proven. The
+// function's body and none lies in a loop around it, except a kernel's
+// warp-uniform guard `if (row >= n) return;` (WaveUniformGuard.h), which
+// ends whole warps; calls inside lambdas are not proven. The
 // value type must be one HIP's plain shuffles take. Configurations and units
 // must all agree: a proof claims the callee's name ("wave-shfl-full"), a
 // failure claims it as "wave-shfl-full-unproven", and the wave-shfl token
 // rule uses the helper only with a proof and no failure.
 //===----------------------------------------------------------------------===//
+#include "WaveUniformGuard.h"
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -74,6 +76,7 @@ const FunctionDecl *directCallee(const CallExpr *C) {
 /// argument (the function escapes: calls through pointers are not seen).
 class UnitScan : public RecursiveASTVisitor<UnitScan> {
 public:
+  explicit UnitScan(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -107,6 +110,11 @@ public:
   CU2HIP_LOOP(CXXForRangeStmt)
 #undef CU2HIP_LOOP
 
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *L) {
+    if (const FunctionDecl *K = L->getDirectCallee())
+      Launches[K->getCanonicalDecl()].push_back(launchShape(L, Ctx));
+    return true;
+  }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = directCallee(C);
     if (Callee)
@@ -136,6 +144,8 @@ public:
   llvm::DenseSet<const Expr *> CalleeRefs;
   /// Exit statements by function (lambdas: under null).
   llvm::DenseMap<const FunctionDecl *, std::vector<const Stmt *>> Exits;
+  /// Block shapes of the launches of each kernel in the unit.
+  llvm::DenseMap<const FunctionDecl *, std::vector<LaunchShape>> Launches;
 
 private:
   template <typename Fn_> bool withFunction(const FunctionDecl *F, Fn_ Body) {
@@ -161,6 +171,7 @@ private:
     return true;
   }
 
+  const ASTContext &Ctx;
   const FunctionDecl *Fn = nullptr;
   std::vector<const Stmt *> Loops;
   unsigned InTemplateArg = 0;
@@ -169,7 +180,8 @@ private:
 /// The convergence proof over one unit's scan.
 class ConvergenceProof {
 public:
-  ConvergenceProof(const UnitScan &S, const SourceManager &SM) : S(S), SM(SM) {
+  ConvergenceProof(const UnitScan &S, const ASTContext &Ctx)
+      : S(S), SM(Ctx.getSourceManager()), Ctx(Ctx) {
     for (const CallSite &C : S.Calls)
       if (C.Callee)
         CallersOf[C.Callee].push_back(&C);
@@ -184,11 +196,31 @@ public:
   }
 
 private:
-  bool noExitBefore(const CallSite &C) const {
+  /// Whole warps leave at `X`: a warp-uniform guard of a kernel.
+  bool uniformExit(const FunctionDecl *K, const Stmt *X) {
+    if (!K->hasAttr<CUDAGlobalAttr>() || !isa<ReturnStmt>(X))
+      return false;
+    auto &G = Guards[K];
+    if (!G) {
+      // threadIdx.x / 32 names the warp when every launch in the unit is
+      // 1-D or 32-wide in x (a launch through a pointer is not seen).
+      auto L = S.Launches.find(K->getCanonicalDecl());
+      bool WarpIds = L != S.Launches.end() && !Escaped.count(K->getCanonicalDecl()) &&
+                     llvm::all_of(L->second, [](const LaunchShape &Sh) {
+                       return Sh.OneD || Sh.XMult32;
+                     });
+      G = std::make_unique<UniformGuards>(K, WarpIds, Ctx);
+    }
+    return G->isUniformGuard(X);
+  }
+
+  bool noExitBefore(const CallSite &C) {
     auto It = S.Exits.find(C.Caller);
     if (It == S.Exits.end())
       return true;
     for (const Stmt *X : It->second) {
+      if (uniformExit(C.Caller, X))
+        continue;
       bool Contains = !SM.isBeforeInTranslationUnit(C.Call->getBeginLoc(), X->getBeginLoc()) &&
                       !SM.isBeforeInTranslationUnit(X->getEndLoc(), C.Call->getBeginLoc());
       if (!Contains && SM.isBeforeInTranslationUnit(X->getBeginLoc(), C.Call->getBeginLoc()))
@@ -226,6 +258,8 @@ private:
 
   const UnitScan &S;
   const SourceManager &SM;
+  const ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<UniformGuards>> Guards;
   llvm::DenseMap<const FunctionDecl *, std::vector<const CallSite *>> CallersOf;
   llvm::DenseSet<const FunctionDecl *> Escaped;
   llvm::DenseMap<const FunctionDecl *, bool> Memo;
@@ -278,9 +312,9 @@ public:
     const auto *TU = R.Nodes.getNodeAs<TranslationUnitDecl>("tu");
     if (!TU)
       return;
-    UnitScan Scan;
+    UnitScan Scan(*R.Context);
     Scan.TraverseDecl(const_cast<TranslationUnitDecl *>(TU));
-    ConvergenceProof Proof(Scan, *R.SourceManager);
+    ConvergenceProof Proof(Scan, *R.Context);
     for (const CallSite &C : Scan.Calls) {
       if (!isSyncShuffle(C.Callee) || C.Call->getNumArgs() < 3 ||
           !R.SourceManager->isInSystemHeader(C.Callee->getLocation()))

@@ -1,7 +1,7 @@
-// A layer-norm kernel that exits early (warps past the last row return before
-// the warp reductions), the case rule wave-shfl-full cannot prove: cu2hip's
-// input for bench/kernel-cost-hand.sh; reductions_guarded_hand.hip is the
-// hand port.
+// A layer-norm kernel that exits early: warps past the last row return before
+// the warp reductions, a guard on the warp index that every lane of a warp
+// takes together (1-D launch). cu2hip's input for bench/kernel-cost-hand.sh;
+// reductions_guarded_hand.hip is the hand port.
 #include <cuda_runtime.h>
 
 #define FULL_MASK 0xffffffffu
