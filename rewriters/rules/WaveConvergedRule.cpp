@@ -13,8 +13,9 @@
 // and the plain width-32 shuffle is exactly CUDA's.
 //
 // The proof (conservative): the call is in a kernel, or in a device function
-// that is inline, internal or a template instantiation (no call from another
-// unit) whose every use in the unit is a direct call (or a template argument
+// no other unit can call (any, without relocatable device code; else inline,
+// internal or a template instantiation) whose every use in the unit is a
+// direct call (or a template argument
 // that the instantiation calls) from a proven point; a point is proven when
 // no exit (a return in a kernel, an inline asm `exit`) precedes it in its
 // function's body and none lies in a loop around it, except a kernel's
@@ -245,8 +246,10 @@ private:
   bool compute(const FunctionDecl *F) {
     if (F->hasAttr<CUDAGlobalAttr>())
       return true;
-    bool NoOtherUnit = F->isInlined() || !F->isExternallyVisible() ||
-                       F->isTemplateInstantiation();
+    // Without relocatable device code (-fgpu-rdc) device code is not linked
+    // across units: every device call of F is in this unit.
+    bool NoOtherUnit = !Ctx.getLangOpts().GPURelocatableDeviceCode || F->isInlined() ||
+                       !F->isExternallyVisible() || F->isTemplateInstantiation();
     auto It = CallersOf.find(F);
     if (!NoOtherUnit || Escaped.count(F) || It == CallersOf.end())
       return false;

@@ -20,6 +20,9 @@
 //   cu2hip::all_sync32 / any_sync32 / uni_sync32   votes on the logical warp
 //   cu2hip::match_any_sync32 / match_all_sync32
 //   cu2hip::reduce_{add,min,max,and,or,xor}_sync32
+//   cu2hip::shfl{,_up,_down,_xor}_sync_full(m, v, arg, width)   shuffles
+//                                of a full warp proven converged by rule
+//                                wave-shfl-full: HIP's plain __shfl* on AMD
 //   cu2hip::syncwarp(m)          CUDA __syncwarp, also on ROCm < 7
 //   cu2hip::lanemask_{lt,le,eq,gt,ge}32(), cu2hip::lane_id32()
 //   cu2hip::logical_warp_size    constexpr 32 (CUDA's warpSize)

@@ -9,7 +9,7 @@
 #define WARP_SIZE 32
 __device__ float warp_max(float v) {
   for (int o = WARP_SIZE / 2; o > 0; o >>= 1)
-    // CHECK: {{^}}    v = fmaxf(v, __shfl_xor_sync(cu2hip::mask64(0xffffffff), v, o, 32));
+    // CHECK: {{^}}    v = fmaxf(v, cu2hip::shfl_xor_sync_full(0xffffffff, v, o, 32));
     v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));
   return v;
 }

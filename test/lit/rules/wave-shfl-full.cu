@@ -5,6 +5,7 @@
 // RUN: FileCheck --allow-empty --check-prefix=DIAG %s < %t.err
 // RUN: %cu2hip %s -o - --no-summary --no-semantic 2>/dev/null | %strip | FileCheck --check-prefix=NOPARSE %s
 // RUN: %cu2hip %s -o - --no-summary --wave=keep 2>/dev/null | %strip | FileCheck --check-prefix=KEEP %s
+// RUN: %cu2hip %s -o - --no-summary -- -fgpu-rdc 2>/dev/null | %strip | FileCheck --check-prefix=RDC %s
 // COMPILE-CHECK: rocm72
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
@@ -28,9 +29,13 @@ __device__ inline float sum_exit(float v) {
   return v;
 }
 
-// Externally visible, not inline: another unit may call it.
+// Externally visible, not inline, called from a converged kernel: without
+// relocatable device code no other unit calls it; with -fgpu-rdc one may.
 // CHECK-LABEL: {{^}}__device__ float sum_extern(float v) {
-// CHECK-NEXT: {{^}}  return v + __shfl_down_sync(cu2hip::mask64(0xffffffff), v, 1, 32);
+// CHECK-NEXT: {{^}}  return v + cu2hip::shfl_down_sync_full(0xffffffff, v, 1, 32);
+// RDC-LABEL: {{^}}__device__ float sum_extern(float v) {
+// RDC-NEXT: {{^}}  return v + __shfl_down_sync(cu2hip::mask64(0xffffffff), v, 1, 32);
+// RDC: {{^}}  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, cu2hip::shfl_xor_sync_full(0xffffffff, v, o, 32));
 __device__ float sum_extern(float v) {
   return v + __shfl_down_sync(0xffffffff, v, 1);
 }
