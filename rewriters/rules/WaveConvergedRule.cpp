@@ -183,8 +183,10 @@ class ConvergenceProof {
 public:
   ConvergenceProof(const UnitScan &S, const ASTContext &Ctx)
       : S(S), SM(Ctx.getSourceManager()), Ctx(Ctx) {
+    // A template's pattern is not code: its instantiations hold the same
+    // calls (a non-dependent call is resolved in both).
     for (const CallSite &C : S.Calls)
-      if (C.Callee)
+      if (C.Callee && !(C.Caller && C.Caller->isDependentContext()))
         CallersOf[C.Callee].push_back(&C);
     for (const auto &R : S.Refs)
       if (!S.CalleeRefs.count(R.first))
@@ -320,6 +322,7 @@ public:
     ConvergenceProof Proof(Scan, *R.Context);
     for (const CallSite &C : Scan.Calls) {
       if (!isSyncShuffle(C.Callee) || C.Call->getNumArgs() < 3 ||
+          (C.Caller && C.Caller->isDependentContext()) ||
           !R.SourceManager->isInSystemHeader(C.Callee->getLocation()))
         continue;
       SourceLocation Name = C.Call->getCallee()->IgnoreParenImpCasts()->getBeginLoc();

@@ -65,6 +65,23 @@ template <op_t op> __device__ inline float block_op(float v) {
   return op(threadIdx.x < blockDim.x / 32 ? s[threadIdx.x % 32] : 0.0f);
 }
 
+// Called (non-dependently) from a function template: the template's
+// instantiation, called from a kernel, decides, not its pattern.
+// CHECK-LABEL: {{^}}__device__ inline float sum_from_tmpl(float v) {
+// CHECK-NEXT: {{^}}  return v + cu2hip::shfl_xor_sync_full(0xffffffff, v, 2, 32);
+__device__ inline float sum_from_tmpl(float v) {
+  return v + __shfl_xor_sync(0xffffffff, v, 2);
+}
+template <class T> __device__ float range_sum(const T *x, int n) {
+  float a = 0.f;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) a += (float)x[i];
+  return sum_from_tmpl(a);
+}
+template <class T> __global__ void k_tmpl(float *out, const T *x, int n) {
+  out[blockIdx.x] = range_sum(x, n);
+}
+template __global__ void k_tmpl<int>(float *, const int *, int);
+
 __global__ void k_ok(float *p) {
   float v = sum_ok(p[threadIdx.x]);
   v += block_op<max_tmpl>(v);
