@@ -72,6 +72,32 @@ const FunctionDecl *directCallee(const CallExpr *C) {
   return nullptr;
 }
 
+/// The CUDA runtime's functions that take a kernel to read or set its
+/// attributes or occupancy, never to launch it (cuda_runtime_api.h,
+/// cuda_runtime.h), by declaration in a system header.
+bool isAttributeQuery(const FunctionDecl *F) {
+  if (!F->getIdentifier() ||
+      !F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()))
+    return false;
+  StringRef N = F->getName();
+  return N == "cudaFuncSetAttribute" || N == "cudaFuncGetAttributes" ||
+         N == "cudaFuncSetCacheConfig" || N == "cudaFuncSetSharedMemConfig" ||
+         N.startswith("cudaOccupancyMaxActiveBlocksPerMultiprocessor") ||
+         N.startswith("cudaOccupancyMaxPotentialBlockSize") ||
+         N == "cudaOccupancyAvailableDynamicSMemPerBlock";
+}
+
+/// `E` without parentheses, implicit and explicit casts (`(const void *)k`).
+const Expr *stripCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+}
+
 /// Collects every call, every exit statement per function and every
 /// function reference that is neither a call's callee nor a template
 /// argument (the function escapes: calls through pointers are not seen).
@@ -120,6 +146,12 @@ public:
     const FunctionDecl *Callee = directCallee(C);
     if (Callee)
       CalleeRefs.insert(calleeRef(C));
+    // A kernel named to a runtime function that reads or sets its
+    // attributes is not launched through it.
+    if (Callee && isAttributeQuery(Callee))
+      for (const Expr *A : C->arguments())
+        if (const auto *D = dyn_cast<DeclRefExpr>(stripCasts(A)))
+          CalleeRefs.insert(D);
     Calls.push_back({C, Callee ? Callee->getCanonicalDecl() : nullptr, Fn, Loops});
     return true;
   }
