@@ -103,17 +103,66 @@ LaunchShape launchShape(const CUDAKernelCallExpr *L, const ASTContext &Ctx) {
   return S;
 }
 
-UniformGuards::UniformGuards(const FunctionDecl *Kernel, bool WarpIdsUniform,
-                             const ASTContext &Ctx)
-    : Kernel(Kernel), WarpIdsUniform(WarpIdsUniform), Ctx(Ctx) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
-  if (!Body)
-    return;
-  for (const Stmt *S : Body->body()) {
+/// True when `S` can leave or skip the rest of an enclosing loop's body:
+/// a break or continue of that loop (not of a nested loop; a continue
+/// inside a switch counts), or a goto.
+bool leavesLoop(const Stmt *S, bool InSwitch = false) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<ContinueStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InSwitch;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S))
+    return false;
+  bool Switch = InSwitch || isa<SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (leavesLoop(C, Switch))
+      return true;
+  return false;
+}
+
+/// The variable a `for` counts with: `for (int v = ...; cond; ++v / v++ /
+/// --v / v-- / v += e / v -= e)`, and the step's right-hand side (null for
+/// ++/--).
+const VarDecl *inductionVar(const ForStmt *L, const Expr *&Step) {
+  const auto *D = dyn_cast_or_null<DeclStmt>(L->getInit());
+  if (!D || !D->isSingleDecl() || !L->getCond() || !L->getInc())
+    return nullptr;
+  const auto *V = dyn_cast<VarDecl>(D->getSingleDecl());
+  if (!V || !V->getInit())
+    return nullptr;
+  const Expr *Inc = L->getInc()->IgnoreParens();
+  const Expr *Target = nullptr;
+  Step = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+    if (U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+  } else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc)) {
+    if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+      Target = B->getLHS();
+      Step = B->getRHS();
+    }
+  }
+  const auto *R = Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+  return R && R->getDecl() == V ? V : nullptr;
+}
+
+void UniformGuards::scanBlock(const CompoundStmt *Block, const ForStmt *Loop) {
+  for (const Stmt *S : Block->body()) {
     if (const auto *D = dyn_cast<DeclStmt>(S))
       for (const Decl *X : D->decls())
         if (const auto *V = dyn_cast<VarDecl>(X))
           TopLocals.insert(V);
+    if (const auto *L = dyn_cast<ForStmt>(S); L && !Loop) {
+      const Expr *Step = nullptr;
+      const auto *Body = dyn_cast<CompoundStmt>(L->getBody());
+      if (const VarDecl *V = inductionVar(L, Step); V && Body && !leavesLoop(Body)) {
+        Loops[V] = L;
+        scanBlock(Body, L);
+      }
+      continue;
+    }
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If || If->getElse() || If->hasInitStorage() || If->hasVarStorage() ||
         If->isConstexpr())
@@ -122,18 +171,40 @@ UniformGuards::UniformGuards(const FunctionDecl *Kernel, bool WarpIdsUniform,
     if (const auto *C = dyn_cast<CompoundStmt>(Then))
       Then = C->size() == 1 ? C->body_front() : nullptr;
     if (const auto *R = dyn_cast_or_null<ReturnStmt>(Then))
-      Guards[R] = If->getCond();
+      Guards[R] = {If->getCond(), Loop};
   }
+}
+
+UniformGuards::UniformGuards(const FunctionDecl *Kernel, bool WarpIdsUniform,
+                             const ASTContext &Ctx)
+    : Kernel(Kernel), WarpIdsUniform(WarpIdsUniform), Ctx(Ctx) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
+  if (!Body)
+    return;
+  scanBlock(Body, nullptr);
   WriteScan W;
   W.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  // A loop's own step is the one write its counter may have.
+  llvm::DenseSet<const DeclRefExpr *> StepRefs;
+  for (const auto &[V, L] : Loops) {
+    WriteScan S;
+    S.TraverseStmt(const_cast<Expr *>(L->getInc()));
+    for (const auto &R : S.Refs)
+      StepRefs.insert(R.first);
+  }
   for (const auto &[Ref, Var] : W.Refs)
-    if (!W.Reads.count(Ref))
+    if (!W.Reads.count(Ref) && !StepRefs.count(Ref))
       Written.insert(Var);
 }
 
 bool UniformGuards::isUniformGuard(const Stmt *Exit) {
   auto It = Guards.find(Exit);
-  return It != Guards.end() && uniform(It->second);
+  if (It == Guards.end())
+    return false;
+  const ForStmt *L = It->second.second;
+  // Inside a counting loop: every lane of a warp runs each iteration when
+  // the loop's condition is uniform (no break, continue or goto in it).
+  return uniform(It->second.first) && (!L || uniform(L->getCond()));
 }
 
 bool UniformGuards::warpIndex(const BinaryOperator *B) {
@@ -153,6 +224,18 @@ bool UniformGuards::uniformVar(const VarDecl *V, unsigned Depth) {
     return false;
   if (const auto *P = dyn_cast<ParmVarDecl>(V))
     return P->getDeclContext() == Kernel;
+  if (auto L = Loops.find(V); L != Loops.end()) {
+    // By induction: uniform at entry, and each step keeps it so while the
+    // condition (which reads it) is uniform.
+    if (!Assumed.insert(V).second)
+      return true;
+    const Expr *Step = nullptr;
+    inductionVar(L->second, Step);
+    bool R = uniform(V->getInit(), Depth + 1) && uniform(L->second->getCond(), Depth + 1) &&
+             (!Step || uniform(Step, Depth + 1));
+    Assumed.erase(V);
+    return R;
+  }
   if (!TopLocals.count(V) || !V->getInit())
     return false;
   return uniform(V->getInit(), Depth + 1);

@@ -41,7 +41,9 @@ public:
   UniformGuards(const clang::FunctionDecl *Kernel, bool WarpIdsUniform,
                 const clang::ASTContext &Ctx);
   /// True when `Exit` is `if (C) return;` (or `{ return; }`) directly in
-  /// the kernel's body, without else, and C is warp-uniform: built from
+  /// the kernel's body, or directly in the body of a counting `for` loop
+  /// there (`for (int i = a; cond; ++i)`, no break, continue or goto in
+  /// it, a uniform condition), without else, and C is warp-uniform: built from
   /// constants, parameters and top-level locals never written after their
   /// warp-uniform initialisation, blockIdx/blockDim/gridDim, and (with
   /// WarpIdsUniform) threadIdx.y/z and threadIdx.x divided by (or shifted
@@ -52,15 +54,21 @@ private:
   bool uniform(const clang::Expr *E, unsigned Depth = 0);
   bool uniformVar(const clang::VarDecl *V, unsigned Depth);
   bool warpIndex(const clang::BinaryOperator *B);
+  void scanBlock(const clang::CompoundStmt *Block, const clang::ForStmt *Loop);
 
   const clang::FunctionDecl *Kernel;
   bool WarpIdsUniform;
   const clang::ASTContext &Ctx;
-  /// Top-level guard returns -> their condition.
-  llvm::DenseMap<const clang::Stmt *, const clang::Expr *> Guards;
+  /// Guard returns -> their condition and the counting loop they are in.
+  llvm::DenseMap<const clang::Stmt *, std::pair<const clang::Expr *, const clang::ForStmt *>>
+      Guards;
+  /// Counting loops directly in the kernel's body, by their counter.
+  llvm::DenseMap<const clang::VarDecl *, const clang::ForStmt *> Loops;
   /// Variables referenced other than by reading their value.
   llvm::DenseSet<const clang::VarDecl *> Written;
-  /// Locals declared directly in the kernel's body.
+  /// Loop counters being proven (their own condition reads them).
+  llvm::DenseSet<const clang::VarDecl *> Assumed;
+  /// Locals declared directly in the kernel's body or a counting loop's.
   llvm::DenseSet<const clang::VarDecl *> TopLocals;
 };
 

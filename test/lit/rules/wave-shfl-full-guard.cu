@@ -66,7 +66,46 @@ __global__ void nested(float *p, int n) {
   p[0] = __shfl_xor_sync(0xffffffff, p[0], 1);
 }
 
+// A uniform guard in a counting loop (every lane runs each iteration).
+// CHECK-LABEL: {{^}}__global__ void loop_guard(
+// CHECK: {{^}}    p[t] = cu2hip::shfl_xor_sync_full(0xffffffff, p[t], 1, 32);
+__global__ void loop_guard(float *p, int n) {
+  constexpr int per_block = 4;
+  int t0 = n - 1 - per_block * blockIdx.x;
+  for (int k = 0; k < per_block; ++k) {
+    int t = t0 - k;
+    if (t < 0) return;
+    p[t] = __shfl_xor_sync(0xffffffff, p[t], 1);
+  }
+}
+
+// The same with a lane-dependent loop bound, and with a break before it.
+// CHECK-LABEL: {{^}}__global__ void loop_lane_bound(
+// CHECK: {{^}}    p[t] = __shfl_xor_sync(cu2hip::mask64(0xffffffff), p[t], 1, 32);
+__global__ void loop_lane_bound(float *p, int n) {
+  int t0 = n - 1 - 4 * blockIdx.x;
+  for (int k = 0; k < (int)threadIdx.x % 4; ++k) {
+    int t = t0 - k;
+    if (t < 0) return;
+    p[t] = __shfl_xor_sync(0xffffffff, p[t], 1);
+  }
+}
+// CHECK-LABEL: {{^}}__global__ void loop_break(
+// CHECK: {{^}}    p[t] = __shfl_xor_sync(cu2hip::mask64(0xffffffff), p[t], 1, 32);
+__global__ void loop_break(float *p, int n) {
+  int t0 = n - 1 - 4 * blockIdx.x;
+  for (int k = 0; k < 4; ++k) {
+    if (p[threadIdx.x] > 0.0f) break;
+    int t = t0 - k;
+    if (t < 0) return;
+    p[t] = __shfl_xor_sync(0xffffffff, p[t], 1);
+  }
+}
+
 void launch(float *p, int n) {
+  loop_guard<<<dim3(n / 4, 2), 256>>>(p, n);
+  loop_lane_bound<<<n / 4, 256>>>(p, n);
+  loop_break<<<n / 4, 256>>>(p, n);
   rows_1d<<<n / 8, 256>>>(p, n);
   rows_1d<<<dim3(n / 8), dim3(256)>>>(p, n);
   rows_2d<<<n / 8, 256>>>(p, n);
