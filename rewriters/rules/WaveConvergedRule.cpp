@@ -342,28 +342,39 @@ public:
   bool enabled(const Options &O) const override { return O.Wave != WaveMode::Keep; }
 
   void registerMatchers(MatchFinder &F) override {
-    F.addMatcher(translationUnitDecl().bind("tu"), this);
+    // The unit is scanned only when it calls a sync shuffle.
+    F.addMatcher(callExpr(callee(functionDecl(hasAnyName("::__shfl_sync", "::__shfl_up_sync",
+                                                         "::__shfl_down_sync",
+                                                         "::__shfl_xor_sync"))))
+                     .bind("shfl"),
+                 this);
   }
 
   void check(const MatchFinder::MatchResult &R) override {
-    const auto *TU = R.Nodes.getNodeAs<TranslationUnitDecl>("tu");
-    if (!TU)
+    if (R.Nodes.getNodeAs<CallExpr>("shfl"))
+      Context = R.Context;
+  }
+
+  void onEndOfTranslationUnit() override {
+    if (!Context)
       return;
-    UnitScan Scan(*R.Context);
-    Scan.TraverseDecl(const_cast<TranslationUnitDecl *>(TU));
-    ConvergenceProof Proof(Scan, *R.Context);
+    const SourceManager &SM = Context->getSourceManager();
+    UnitScan Scan(*Context);
+    Scan.TraverseDecl(Context->getTranslationUnitDecl());
+    ConvergenceProof Proof(Scan, *Context);
     for (const CallSite &C : Scan.Calls) {
       if (!isSyncShuffle(C.Callee) || C.Call->getNumArgs() < 3 ||
           (C.Caller && C.Caller->isDependentContext()) ||
-          !R.SourceManager->isInSystemHeader(C.Callee->getLocation()))
+          !SM.isInSystemHeader(C.Callee->getLocation()))
         continue;
       SourceLocation Name = C.Call->getCallee()->IgnoreParenImpCasts()->getBeginLoc();
-      bool Ok = fullMask(C.Call->getArg(0), *R.Context) &&
+      bool Ok = fullMask(C.Call->getArg(0), *Context) &&
                 plainShuffleType(C.Call->getArg(1)->IgnoreImpCasts()->getType()) &&
                 Proof.siteProven(C);
       ctx().claim(Ok ? "wave-shfl-full" : "wave-shfl-full-unproven",
                   CharSourceRange::getTokenRange(Name, Name));
     }
+    Context = nullptr;
   }
 
 private:
@@ -375,6 +386,8 @@ private:
       return false;
     return V.Val.getInt().getZExtValue() == 0xffffffffu;
   }
+
+  ASTContext *Context = nullptr; ///< set when the unit calls a sync shuffle
 };
 
 } // namespace
