@@ -102,7 +102,31 @@ __global__ void loop_break(float *p, int n) {
   }
 }
 
+// Named to cudaFuncSetAttribute (not a launch): its launches still show
+// the block shape.
+// CHECK-LABEL: {{^}}__global__ void rows_attr(
+// CHECK: {{^}}  p[r] = cu2hip::shfl_xor_sync_full(0xffffffff, p[r], 1, 32);
+__global__ void rows_attr(float *p, int n) {
+  int r = blockIdx.x * blockDim.y + threadIdx.y;
+  if (r >= n) return;
+  p[r] = __shfl_xor_sync(0xffffffff, p[r], 1);
+}
+
+// Launched through cudaLaunchKernel as well: that launch's block is not seen.
+// CHECK-LABEL: {{^}}__global__ void rows_ptr(
+// CHECK: {{^}}  p[r] = __shfl_xor_sync(cu2hip::mask64(0xffffffff), p[r], 1, 32);
+__global__ void rows_ptr(float *p, int n) {
+  int r = blockIdx.x * blockDim.y + threadIdx.y;
+  if (r >= n) return;
+  p[r] = __shfl_xor_sync(0xffffffff, p[r], 1);
+}
+
 void launch(float *p, int n) {
+  cudaFuncSetAttribute(rows_attr, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  rows_attr<<<n / 4, dim3(32, 4), 65536>>>(p, n);
+  rows_ptr<<<n / 4, dim3(32, 4)>>>(p, n);
+  void *args[] = {&p, &n};
+  cudaLaunchKernel((const void *)rows_ptr, dim3(n / 4), dim3(16, 8), args, 0, 0);
   loop_guard<<<dim3(n / 4, 2), 256>>>(p, n);
   loop_lane_bound<<<n / 4, 256>>>(p, n);
   loop_break<<<n / 4, 256>>>(p, n);
