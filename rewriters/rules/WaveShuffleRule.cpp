@@ -9,13 +9,30 @@
 // half of the wavefront (identity on wave32), which is what HIP's mask check
 // expects when both halves run the same code. Smaller explicit widths are
 // kept; an explicit `warpSize` width is turned into 32 by wave-warpsize.
-// --wave=keep only widens the mask type.
+// --wave=keep only widens the mask type. Where rule wave-shfl-full proved
+// the call converged (full mask, no lane exited), the call becomes
+// cu2hip::shfl_*_sync_full(mask, v, off, 32): the plain shuffle on AMD.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "WaveNames.h"
 
 namespace cu2hip {
 namespace {
+
+/// True when rule wave-shfl-full (WaveConvergedRule.cpp) proved the shuffle
+/// whose name starts at `Offset` converged in some parse and no parse
+/// failed to: every configuration and unit must agree.
+bool provenFull(const FileContext &C, unsigned Offset) {
+  bool Proven = false;
+  for (const auto &[Begin, End, Id] : C.Facts.Ast.Claims) {
+    if (Begin != Offset)
+      continue;
+    if (Id == "wave-shfl-full-unproven")
+      return false;
+    Proven |= Id == "wave-shfl-full";
+  }
+  return Proven;
+}
 
 class WaveShuffleRule : public Rule {
 public:
@@ -44,7 +61,12 @@ public:
                      "; left unchanged");
         continue;
       }
-      if (IsSync) {
+      if (IsSync && C.Opts.Wave != WaveMode::Keep && provenFull(C, T[I].Offset)) {
+        // wave-shfl-full proved the call converged: the plain shuffle.
+        C.replaceTokens("wave-shfl-full", I, I,
+                        "cu2hip::" + T[I].Text.drop_front(2).str() + "_full");
+        C.requestHeader("cu2hip/wave.h");
+      } else if (IsSync) {
         llvm::StringRef Mask = T.argText(Args->Args[0]);
         if (!Mask.startswith("cu2hip::") &&
             !Mask.startswith("(unsigned long long)")) {

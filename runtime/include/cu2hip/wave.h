@@ -20,6 +20,9 @@
 //   cu2hip::all_sync32 / any_sync32 / uni_sync32   votes on the logical warp
 //   cu2hip::match_any_sync32 / match_all_sync32
 //   cu2hip::reduce_{add,min,max,and,or,xor}_sync32
+//   cu2hip::shfl{,_up,_down,_xor}_sync_full(m, v, arg, width)   shuffles
+//                                of a full warp proven converged by rule
+//                                wave-shfl-full: HIP's plain __shfl* on AMD
 //   cu2hip::syncwarp(m)          CUDA __syncwarp, also on ROCm < 7
 //   cu2hip::lanemask_{lt,le,eq,gt,ge}32(), cu2hip::lane_id32()
 //   cu2hip::logical_warp_size    constexpr 32 (CUDA's warpSize)
@@ -284,6 +287,67 @@ template <typename T> __device__ inline T shfl32(T v, int src CU2HIP_WAVE_SITE_P
 #endif
 }
 } // namespace detail
+
+namespace detail {
+#if defined(__CU2HIP_EMU__)
+/// Emulator only: the lanes of the caller's logical warp that exist in its
+/// block (all 32 but in a partial last warp), from the linearised thread id.
+__device__ inline unsigned present_lanes32() {
+  unsigned n = blockDim.x * blockDim.y * blockDim.z;
+  unsigned lin = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned left = n - (lin & ~31u);
+  return left >= 32u ? 0xffffffffu : (1u << left) - 1u;
+}
+/// Emulator only: checks what rule wave-shfl-full proved for a call of a
+/// shfl_*_sync_full helper: the mask is CUDA's full warp and every lane of
+/// the logical warp that exists executes the call (none has exited). A
+/// violation is a wrong proof: the run stops there.
+__device__ inline void check_full_warp(unsigned mask, const char *name,
+                                       ::cu2hip_emu::Site site) {
+  unsigned active = ballot_raw32(1, site);
+  if (mask != 0xffffffffu || active != present_lanes32())
+    ::cu2hip_emu::fatal_in_kernel(site,
+                                  "%s: mask 0x%08x, lanes 0x%08x execute the call, 0x%08x "
+                                  "exist: not the converged full warp its port assumes",
+                                  name, mask, active, present_lanes32());
+}
+#define CU2HIP_WAVE_FULL_SHFL(NAME, SYNC, PLAIN)                                      \
+  template <typename T>                                                               \
+  __device__ inline T NAME(unsigned mask, T var, int arg, int width,                  \
+                           ::cu2hip_emu::Site site = ::cu2hip_emu::Site()) {          \
+    detail::check_full_warp(mask, #NAME, site);                                       \
+    return SYNC(mask64(mask, site), var, arg, width, site);                           \
+  }
+#elif CU2HIP_WAVE_NVIDIA
+#define CU2HIP_WAVE_FULL_SHFL(NAME, SYNC, PLAIN)                                      \
+  template <typename T>                                                               \
+  __device__ inline T NAME(unsigned mask, T var, int arg, int width) {                \
+    return SYNC(mask, var, arg, width);                                               \
+  }
+#else
+#define CU2HIP_WAVE_FULL_SHFL(NAME, SYNC, PLAIN)                                      \
+  template <typename T>                                                               \
+  __device__ inline T NAME(unsigned, T var, int arg, int width) {                     \
+    return PLAIN(var, arg, width);                                                    \
+  }
+#endif
+} // namespace detail
+
+/// Shuffles of the full logical warp at a converged call (rule
+/// wave-shfl-full, docs/rules.md): the port passes these where the parse
+/// proves that the mask is CUDA's 0xffffffff and that no lane of the warp can
+/// have exited before the call (no return on any path from the kernel's
+/// entry to the call). Then every lane of each 32-lane group executes the
+/// shuffle, which is what HIP's plain __shfl*(var, arg, width) does on AMD:
+/// no mask to place (mask64's ballot) and no check loop over mask values
+/// (HIP's *_sync forms). Same arguments as CUDA's *_sync forms plus the
+/// width the port makes explicit. On NVIDIA: CUDA's *_sync form; in the
+/// emulator: the mask64 form after checking the proof (check_full_warp).
+CU2HIP_WAVE_FULL_SHFL(shfl_sync_full, __shfl_sync, __shfl)
+CU2HIP_WAVE_FULL_SHFL(shfl_up_sync_full, __shfl_up_sync, __shfl_up)
+CU2HIP_WAVE_FULL_SHFL(shfl_down_sync_full, __shfl_down_sync, __shfl_down)
+CU2HIP_WAVE_FULL_SHFL(shfl_xor_sync_full, __shfl_xor_sync, __shfl_xor)
+#undef CU2HIP_WAVE_FULL_SHFL
 
 /// CUDA __match_any_sync(mask, value): the lanes of `mask` (in the logical
 /// warp) whose `value` equals the caller's.

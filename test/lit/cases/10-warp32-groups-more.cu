@@ -9,7 +9,7 @@
 #define WARP_SIZE 32
 __device__ float warp_max(float v) {
   for (int o = WARP_SIZE / 2; o > 0; o >>= 1)
-    // CHECK: {{^}}    v = fmaxf(v, __shfl_xor_sync(cu2hip::mask64(0xffffffff), v, o, 32));
+    // CHECK: {{^}}    v = fmaxf(v, cu2hip::shfl_xor_sync_full(0xffffffff, v, o, 32));
     v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));
   return v;
 }
@@ -18,7 +18,7 @@ __global__ void rows(const float *x, float *y, int *cnt, int ncols) {
   // CHECK: {{^}}  __shared__ float part[1024 / cu2hip::logical_warp_size];
   __shared__ float part[1024 / warpSize];
   float m = warp_max(x[blockIdx.x * ncols + threadIdx.x]);
-  // CHECK: {{^}}  m = __shfl_sync(cu2hip::mask64(0xffffffff), m, WARP_SIZE - 1, 32);
+  // CHECK: {{^}}  m = cu2hip::shfl_sync_full(0xffffffff, m, WARP_SIZE - 1, 32);
   m = __shfl_sync(0xffffffff, m, WARP_SIZE - 1);
   // CHECK: {{^}}  unsigned big = cu2hip::ballot_sync32(0xffffffff, m > 0.f);
   unsigned big = __ballot_sync(0xffffffff, m > 0.f);

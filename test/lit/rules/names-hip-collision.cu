@@ -12,7 +12,7 @@
 #include <cuda_runtime.h>
 
 // CHECK: template <class T> __device__ T cu2hip_own___shfl_down(T var, int delta) {
-// CHECK-NEXT: return __shfl_down_sync(cu2hip::mask64(0xffffffff), var, delta, 32);
+// CHECK-NEXT: return cu2hip::shfl_down_sync_full(0xffffffff, var, delta, 32);
 // DIAG: names-hip-collision.cu:[[@LINE+1]]:{{[0-9]+}}: note: the tree defines its own '__shfl_down'{{.*}}[names-hip-collision]
 template <class T> __device__ T __shfl_down(T var, int delta) {
   return __shfl_down_sync(0xffffffff, var, delta);

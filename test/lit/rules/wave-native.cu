@@ -18,7 +18,7 @@
 // CHECK-NEXT: {{^}}    val += __shfl_down_sync(cu2hip::width_mask(cu2hip_width), val, offset, cu2hip_width);
 // L32: {{^}}__inline__ __device__ float warpReduceSum(float val) {
 // L32-NEXT: {{^}}  for (int offset = cu2hip::logical_warp_size / 2; offset > 0; offset /= 2)
-// L32-NEXT: {{^}}    val += __shfl_down_sync(cu2hip::mask64(0xffffffff), val, offset, 32);
+// L32-NEXT: {{^}}    val += cu2hip::shfl_down_sync_full(0xffffffff, val, offset, 32);
 __inline__ __device__ float warpReduceSum(float val) {
   for (int offset = warpSize / 2; offset > 0; offset /= 2)
     val += __shfl_down_sync(0xffffffff, val, offset);
