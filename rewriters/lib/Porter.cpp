@@ -271,10 +271,12 @@ public:
   /// Parses the planned units (all of them when facts escape the plan),
   /// collecting their facts and errors.
   void parsePhase(RunState &St, llvm::ThreadPool &Pool);
-  /// Without a parse (--no-semantic): the include graph of the units from
-  /// their tokens (scanIncludes), through the jobs they reach: each unit's
-  /// reads, and the fragments (included inside braces) as EnteredInBody.
-  void scanPhase(RunState &St);
+  /// Without a parse (--no-semantic; with `UnparsedOnly`, the units no
+  /// parse is for: HIP already, no CUDA): the include graph of the units
+  /// from their tokens (scanIncludes), through the jobs they reach: each
+  /// unit's reads, and the fragments (included inside braces) as
+  /// EnteredInBody.
+  void scanPhase(RunState &St, bool UnparsedOnly);
   /// Runs the token rules over every job to port.
   std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
 
@@ -320,8 +322,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   // Phase 1: semantic passes, one task per translation unit and configuration.
   if (Opts.Semantic)
     Phases.parsePhase(St, Pool);
-  else
-    Phases.scanPhase(St);
+  Phases.scanPhase(St, /*UnparsedOnly=*/Opts.Semantic);
   if (dumpIndexRequested())
     for (size_t I = 0; I < Files.size(); ++I) {
       auto It = St.Facts.find(St.Keys[I]);
@@ -401,10 +402,10 @@ void PortPhases::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
   }
 }
 
-void PortPhases::scanPhase(RunState &St) {
+void PortPhases::scanPhase(RunState &St, bool UnparsedOnly) {
   const std::vector<FileJob> &Files = St.Files;
   for (size_t U = 0; U < Files.size(); ++U) {
-    if (!Files[U].IsTU || !St.ReadErrors[U].empty())
+    if (!Files[U].IsTU || !St.ReadErrors[U].empty() || (UnparsedOnly && parseable(St, U)))
       continue;
     std::set<size_t> Seen{U};
     std::vector<size_t> Work{U};
