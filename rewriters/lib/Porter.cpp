@@ -424,8 +424,12 @@ void PortPhases::scanPhase(RunState &St, bool UnparsedOnly) {
           continue;
         St.Scanned[St.Keys[I]].insert(S.Resolved);
         // A fragment's own includes are inside the same declaration.
-        if (S.InBody || isFragment(St, I))
+        if (S.InBody || isFragment(St, I)) {
           St.Facts[S.Resolved].Index.EnteredInBody = true;
+          // Its headers go to this unit's files: ported with them.
+          if (St.ToPort[U])
+            St.ToPort[J->second] = 1;
+        }
         if (Seen.insert(J->second).second)
           Work.push_back(J->second);
       }
