@@ -438,8 +438,8 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   std::string RuntimeDir = sys::fs::is_directory(Bundled + "/cu2hip") ? std::string(Bundled)
                                                                        : In.RuntimeIncludeDir;
   SmallString<128> LogDir;
-  if (std::error_code EC = sys::fs::createUniqueDirectory("cu2hip-check", LogDir))
-    return fail("cannot create a temporary directory: " + EC.message());
+  if (Error E = createTemporaryDirectory("cu2hip-check", LogDir))
+    return fail(toString(std::move(E)));
   Runner R{*HC, InRoot, OutRoot, RuntimeDir, std::string(LogDir), "", Targets};
   if (NvccOpt.getNumOccurrences()) {
     R.Nvcc = findNvcc();

@@ -166,6 +166,8 @@ void planTreeFile(const std::string &P, StringRef In, const InputOptions &O, Inp
   if (!isPortedExt(P) || isInRuntimeBundle(P, In)) {
     if (!Dest.empty() && !O.InPlace && !O.DryRun && !O.Diff)
       Plan.Copies.push_back({P, Dest});
+    else if (!O.InPlace)
+      Plan.NotCopied.push_back({P, Dest});
     return;
   }
   if (std::string Why = whyNotPortable(P, O.MaxFileSize); !Why.empty()) {
@@ -439,23 +441,25 @@ namespace cu2hip {
 size_t promoteIncludedCopies(InputPlan &Plan, const std::set<std::string> &Included,
                              uint64_t MaxSize) {
   size_t Moved = 0;
-  std::vector<CopyJob> Kept;
-  for (CopyJob &C : Plan.Copies) {
-    SmallString<256> Real;
-    std::string Key = sys::fs::real_path(C.From, Real) ? C.From : std::string(Real.str());
-    if (!Included.count(Key) || buildKindOf(C.From) != BuildKind::None ||
-        !whyNotPortable(C.From, MaxSize).empty()) {
-      Kept.push_back(std::move(C));
-      continue;
+  for (std::vector<CopyJob> *Copies : {&Plan.Copies, &Plan.NotCopied}) {
+    std::vector<CopyJob> Kept;
+    for (CopyJob &C : *Copies) {
+      SmallString<256> Real;
+      std::string Key = sys::fs::real_path(C.From, Real) ? C.From : std::string(Real.str());
+      if (!Included.count(Key) || buildKindOf(C.From) != BuildKind::None ||
+          !whyNotPortable(C.From, MaxSize).empty()) {
+        Kept.push_back(std::move(C));
+        continue;
+      }
+      FileJob J;
+      J.Input = C.From;
+      J.Output = C.To;
+      J.IsTU = false;
+      Plan.Jobs.push_back(std::move(J));
+      ++Moved;
     }
-    FileJob J;
-    J.Input = C.From;
-    J.Output = C.To;
-    J.IsTU = false;
-    Plan.Jobs.push_back(std::move(J));
-    ++Moved;
+    *Copies = std::move(Kept);
   }
-  Plan.Copies = std::move(Kept);
   return Moved;
 }
 

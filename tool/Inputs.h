@@ -40,6 +40,10 @@ struct InputPlan {
   /// CMake and make files, ported by the build rules (cu2hip/BuildPort.h).
   std::vector<FileJob> BuildJobs;
   std::vector<CopyJob> Copies;
+  /// The files a run that writes nothing (--dry-run, --diff,
+  /// --export-edits) would copy: headers still when a unit includes them
+  /// (promoteIncludedCopies), so those modes port what a full run ports.
+  std::vector<CopyJob> NotCopied;
   /// Paths not ported (errors: the run fails) and walk warnings (a dangling
   /// link, a link to a directory), rule id "io-error" / "io-skipped".
   std::vector<Finding> Problems;
@@ -68,7 +72,7 @@ std::vector<std::string> checkOutputs(InputPlan &Plan, const InputOptions &O,
 std::string whyNotPortable(llvm::StringRef Path, uint64_t MaxSize);
 
 /// Headers named by what they are, not by their extension: the copies of
-/// `Plan` (files with no source or header extension: .tpp, .ipp, .def, no
+/// `Plan` (and InputPlan::NotCopied) (files with no source or header extension: .tpp, .ipp, .def, no
 /// extension, ...) whose real path is in `Included` (the files a parse of a
 /// unit included) become header jobs (FileJob::IsTU false) at the end of
 /// Plan.Jobs, so they are ported, not copied. A file that cannot be ported

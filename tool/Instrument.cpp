@@ -61,8 +61,7 @@ Expected<unsigned> writeInstrumentedCopy(StringRef InRoot, StringRef Dir,
     if (Rel.empty())
       continue;
     std::string To = (AbsDir + "/" + Rel).str();
-    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(To)))
-      return createStringError(EC, "%s: cannot create directory", To.c_str());
+    // Its directories too, once the gate allows `To`.
     if (Error E = copyFileAtomically(C.From, To))
       return std::move(E);
     ++N;

@@ -209,7 +209,7 @@ Expected<std::string> hashRegularFile(StringRef Path, struct stat &St) {
 Expected<std::string> moveAside(StringRef Path) {
   for (unsigned Try = 0; Try < 100; ++Try) {
     SmallString<256> Tmp;
-    sys::fs::createUniquePath(Path + ".cu2hip-tmp-%%%%%%", Tmp, /*MakeAbsolute=*/false);
+    sys::fs::createUniquePath(temporaryPattern(Path), Tmp, /*MakeAbsolute=*/false);
     // link() never replaces: a name taken since is tried again.
     if (::link(Path.str().c_str(), Tmp.c_str()) == 0) {
       if (::unlink(Path.str().c_str()) != 0) {

@@ -865,6 +865,38 @@ static StoredFile sourceEntry(const FileResult &R, const FileJob &J, bool Writte
   return E;
 }
 
+/// One unit's results for --export-edits: job `I` parsed on its own, the
+/// jobs its facts reach ported with it. Files it includes that the plan
+/// copies (no header extension) become headers of the run and the unit is
+/// ported again, as a full run does (sourceResults).
+static std::vector<FileResult> exportUnitResults(RunSetup &S, Porter &P, unsigned Workers,
+                                                 size_t I) {
+  for (;;) {
+    RunPlan Plan;
+    Plan.Parse.assign(S.Plan.Jobs.size(), 0);
+    Plan.Port.assign(S.Plan.Jobs.size(), 0);
+    Plan.Parse[I] = Plan.Port[I] = 1;
+    Plan.OnEscape = RunPlan::AddTouched;
+    std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Plan);
+    std::set<std::string> Included(Results[I].Reads.begin(), Results[I].Reads.end());
+    if (!promoteIncludedCopies(S.Plan, Included, maxFileSize()))
+      return Results;
+  }
+}
+
+/// `cu2hip apply`: the files the exports `Units` hold that the plan copies
+/// (included with another extension: headers of their unit at export) are
+/// headers of this run too.
+static void promoteExportedCopies(RunSetup &S, const std::vector<UnitExport> &Units) {
+  std::set<std::string> Exported;
+  for (const UnitExport &U : Units)
+    for (const StoredFile &F : U.Files) {
+      SmallString<256> Real;
+      Exported.insert(sys::fs::real_path(F.Input, Real) ? F.Input : std::string(Real.str()));
+    }
+  promoteIncludedCopies(S.Plan, Exported, maxFileSize());
+}
+
 /// --export-edits: each unit (or each --unit) parsed on its own, its
 /// results written as DIR/<unit>.yaml; no other output. Returns the exit
 /// status.
@@ -878,17 +910,12 @@ static int exportEdits(RunSetup &S, Porter &P, unsigned Workers, RunTally &T,
   std::string Dir = absolutePath(ExportEdits); // parsing changes directories
   HashCache Hashes;
   for (size_t I = 0; I < S.Plan.Jobs.size(); ++I) {
-    const FileJob &J = S.Plan.Jobs[I];
+    const FileJob J = S.Plan.Jobs[I]; // a copy: promotion grows the jobs
     if (!J.IsTU || (!Wanted.empty() && !Wanted.count(J.Input)))
       continue;
     Left.erase(J.Input);
-    RunPlan Plan;
-    Plan.Parse.assign(S.Plan.Jobs.size(), 0);
-    Plan.Port.assign(S.Plan.Jobs.size(), 0);
-    Plan.Parse[I] = Plan.Port[I] = 1;
-    Plan.OnEscape = RunPlan::AddTouched;
     UnitExport U{CU2HIP_VERSION, Digest, J.Input, {}};
-    for (const FileResult &R : P.run(S.Plan.Jobs, Workers, Plan)) {
+    for (const FileResult &R : exportUnitResults(S, P, Workers, I)) {
       if (R.Skipped)
         continue;
       StoredFile F = storeResult(R);
@@ -965,8 +992,10 @@ static std::optional<int> readApplyExports(RunSetup &S, std::vector<UnitExport> 
 static std::vector<FileResult> sourceResults(RunSetup &S, Porter &P, unsigned Workers,
                                              IncrementalRun &Inc,
                                              const std::vector<UnitExport> &Units) {
-  if (!ApplyDir.empty())
+  if (!ApplyDir.empty()) {
+    promoteExportedCopies(S, Units);
     return applyUnitExports(Units, S.Plan.Jobs, P, Workers);
+  }
   std::vector<FileResult> Results = P.run(S.Plan.Jobs, Workers, Inc.Reuse.Run);
   // Files a parse included that the plan copies (no header extension): they
   // are headers of the unit, ported with its facts, so the run is done again

@@ -58,19 +58,26 @@ PhaseTimer::~PhaseTimer() { Counter += nowNs() - StartNs; }
 
 const std::string &compatDir() {
   static std::string Dir = [] {
-    // Named by pid, so a later run removes it when this one was SIGKILLed.
-    std::string Prefix = "cu2hip-compat-";
-    removeStaleTempDirs(Prefix);
+    // Named like every temporary (createTemporaryDirectory): a later run
+    // removes it when this one was SIGKILLed.
+    sweepOrphanedTemporaryDirs();
     llvm::SmallString<256> D;
-    if (llvm::sys::fs::createUniqueDirectory(Prefix + std::to_string(::getpid()), D))
+    if (llvm::Error E = createTemporaryDirectory("cu2hip-compat", D)) {
+      llvm::errs() << "cu2hip: error: " << llvm::toString(std::move(E))
+                   << "; units are parsed without the parse's compatibility headers (set "
+                      "TMPDIR to a directory outside the input tree)\n";
       return std::string();
+    }
     llvm::SmallString<256> F(D), Compat(D);
     llvm::sys::path::append(F, "texture_fetch_functions.h");
     llvm::sys::path::append(Compat, parseCompatHeaderName());
-    llvm::consumeError(writeFileAtomically(
-        F, "// empty: removed from CUDA 12+, still included by Clang 16\n"));
-    llvm::consumeError(writeFileAtomically(Compat, parseCompatHeader()));
     removeTempDirOnExit(std::string(D), {std::string(F), std::string(Compat)});
+    for (auto [Path, Text] : {std::pair<llvm::StringRef, llvm::StringRef>(
+                                  F, "// empty: removed from CUDA 12+, still included by "
+                                     "Clang 16\n"),
+                              {Compat, parseCompatHeader()}})
+      if (llvm::Error E = writeFileAtomically(Path, Text))
+        llvm::errs() << "cu2hip: error: " << llvm::toString(std::move(E)) << "\n";
     return std::string(D);
   }();
   return Dir;
@@ -185,8 +192,9 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
     HasStd |= llvm::StringRef(F).startswith("-std=");
   if (!HasStd)
     Args.push_back("-std=c++17");
-  Args.insert(Args.end(), {"-nocudalib", "-Wno-unknown-cuda-version",
-                           std::string("-I") + CompatDir, "-Xclang",
+  if (!CompatDir.empty())
+    Args.push_back("-I" + CompatDir);
+  Args.insert(Args.end(), {"-nocudalib", "-Wno-unknown-cuda-version", "-Xclang",
                            "-fcuda-allow-variadic-functions", "-Xclang",
                            "-target-sdk-version=11.8", "-ferror-limit=20", "-w",
                            "-fno-caret-diagnostics"});

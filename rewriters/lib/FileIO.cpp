@@ -225,6 +225,26 @@ Error createTemporaryFile(StringRef Prefix, StringRef Suffix, SmallVectorImpl<ch
   return Error::success();
 }
 
+Error createTemporaryDirectory(StringRef Prefix, SmallVectorImpl<char> &Path) {
+  SmallString<256> Model;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Model);
+  sys::path::append(Model, Prefix);
+  Model = temporaryPattern(Model);
+  if (Error E = WriteGate::get().check(Model))
+    return E;
+  std::error_code EC;
+  for (unsigned Try = 0; Try < 128; ++Try) {
+    sys::fs::createUniquePath(Model, Path, /*MakeAbsolute=*/false);
+    EC = sys::fs::create_directory(Path, /*IgnoreExisting=*/false, sys::fs::owner_all);
+    if (EC != std::errc::file_exists)
+      break;
+  }
+  if (EC)
+    return createStringError(EC, "cannot create a temporary directory %s: %s", Model.c_str(),
+                             EC.message().c_str());
+  return Error::success();
+}
+
 std::string temporaryPattern(StringRef Path) {
   return (Path + ".cu2hip-tmp-" + Twine(::getpid()) + "-%%%%%%").str();
 }
@@ -254,6 +274,28 @@ unsigned sweepOrphanedTemporaries(StringRef Root) {
     if (::lstat(It->path().c_str(), &St) == 0 && S_ISREG(St.st_mode) &&
         ::unlink(It->path().c_str()) == 0)
       ++N;
+  }
+  return N;
+}
+
+unsigned sweepOrphanedTemporaryDirs() {
+  SmallString<256> Tmp;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Tmp);
+  unsigned N = 0;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Tmp, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC; It.increment(EC)) {
+    pid_t Pid = pidOfTemporary(sys::path::filename(It->path()));
+    struct stat St;
+    if (!Pid || Pid == ::getpid() || ::kill(Pid, 0) == 0 || errno != ESRCH ||
+        ::lstat(It->path().c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
+      continue;
+    std::error_code EC2;
+    for (sys::fs::directory_iterator F(It->path(), EC2, false), FE; F != FE && !EC2;
+         F.increment(EC2))
+      if (::lstat(F->path().c_str(), &St) == 0 && S_ISREG(St.st_mode))
+        ::unlink(F->path().c_str());
+    N += ::rmdir(It->path().c_str()) == 0;
   }
   return N;
 }

@@ -79,6 +79,18 @@ public:
     return indexFor(SM.getFileID(SM.getExpansionLoc(L))) != nullptr;
   }
 
+  /// The index of the ported file of real path `RealPath`.
+  SemanticIndex &indexOfPath(llvm::StringRef RealPath) { return Out[RealPath.str()]; }
+
+  /// An #include of a ported file that enters a ported file: where its `#`
+  /// is, the includer's entry, the included file's real path.
+  struct Directive {
+    SourceLocation Hash;
+    IncludeFacts *Facts;
+    std::string Target;
+  };
+  std::vector<Directive> Directives;
+
   const SourceManager &SM;
 
 private:
@@ -92,7 +104,7 @@ class IncludeRecorder : public PPCallbacks {
 public:
   explicit IncludeRecorder(std::shared_ptr<FileMapper> Files) : Files(std::move(Files)) {}
 
-  void InclusionDirective(SourceLocation, const Token &, llvm::StringRef, bool,
+  void InclusionDirective(SourceLocation Hash, const Token &, llvm::StringRef, bool,
                           CharSourceRange FilenameRange, OptionalFileEntryRef File,
                           llvm::StringRef, llvm::StringRef, const Module *,
                           SrcMgr::CharacteristicKind FileType) override {
@@ -115,6 +127,8 @@ public:
     auto Ins = Idx->Includes.emplace(Off, F);
     if (!Ins.second && Ins.first->second.Resolved != F.Resolved)
       Ins.first->second.Ambiguous = true;
+    if (File && Files->isPorted(F.Resolved))
+      Files->Directives.push_back({Hash, &Ins.first->second, F.Resolved});
   }
 
 private:
@@ -505,6 +519,41 @@ private:
   std::set<std::string> Conflicting; ///< qualified names of invalid user decls
 };
 
+/// Marks each recorded #include (FileMapper::Directives) whose `#` lies
+/// inside a declaration of the translation unit that starts in a ported
+/// file (between its first and last token: an enum's or a class's braces, a
+/// function body, a namespace or `extern "C"` block, an initializer) as
+/// IncludeFacts::InBody, and the file it enters as
+/// SemanticIndex::EnteredInBody. Decided by the parse's declarations, not by
+/// counting braces; a file included inside a fragment is inside the same
+/// declaration. Declarations loaded from a precompiled prelude are not
+/// looked at (a prelude holds no ported file).
+void markIncludesInBodies(ASTContext &Ctx, FileMapper &Files) {
+  if (Files.Directives.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::pair<SourceLocation, SourceLocation>> Spans;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
+    if (D->isImplicit())
+      continue;
+    SourceRange R = D->getSourceRange();
+    if (R.isInvalid())
+      continue;
+    SourceLocation B = SM.getExpansionLoc(R.getBegin());
+    SourceLocation E = SM.getExpansionRange(R.getEnd()).getEnd();
+    if (Files.inPortedFile(B) && E.isValid())
+      Spans.push_back({B, E});
+  }
+  for (const FileMapper::Directive &Dir : Files.Directives)
+    for (const auto &S : Spans)
+      if (SM.isBeforeInTranslationUnit(S.first, Dir.Hash) &&
+          SM.isBeforeInTranslationUnit(Dir.Hash, S.second)) {
+        Dir.Facts->InBody = true;
+        Files.indexOfPath(Dir.Target).EnteredInBody = true;
+        break;
+      }
+}
+
 class IndexConsumer : public ASTConsumer {
 public:
   IndexConsumer(std::shared_ptr<FileMapper> Files, IndexMap &Out)
@@ -513,6 +562,7 @@ public:
     IndexVisitor V(Ctx, *Files);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     V.markConflicts(Out);
+    markIncludesInBodies(Ctx, *Files);
   }
 
 private:

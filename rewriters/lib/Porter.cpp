@@ -1,4 +1,5 @@
 #include "cu2hip/Porter.h"
+#include "cu2hip/IncludeScan.h"
 #include "cu2hip/Signals.h"
 #include "cu2hip/SemanticPass.h"
 #include "cu2hip/CompileSetup.h"
@@ -157,6 +158,7 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
   }
   R.Ported = Ctx.Edits.apply(R.Original);
   R.Edits = Ctx.Edits.edits();
+  R.DeferredHeaders = std::move(Ctx.DeferredHeaders);
   R.Findings = std::move(Ctx.Findings);
   R.Stats = std::move(Ctx.Stats);
   R.SemanticRan = Facts.Parsed;
@@ -253,6 +255,8 @@ struct RunState {
   std::map<size_t, std::set<std::string>> UnitReads;
   /// Progress of the parse phase: parses done and queued.
   unsigned ParsesDone = 0, Parses = 0;
+  /// Without a parse: the jobs each job includes (scanPhase), by key.
+  std::map<std::string, std::set<std::string>> Scanned;
 };
 
 /// The phases of Porter::run, over a RunState.
@@ -267,6 +271,12 @@ public:
   /// Parses the planned units (all of them when facts escape the plan),
   /// collecting their facts and errors.
   void parsePhase(RunState &St, llvm::ThreadPool &Pool);
+  /// Without a parse (--no-semantic; with `UnparsedOnly`, the units no
+  /// parse is for: HIP already, no CUDA): the include graph of the units
+  /// from their tokens (scanIncludes), through the jobs they reach: each
+  /// unit's reads, and the fragments (included inside braces) as
+  /// EnteredInBody.
+  void scanPhase(RunState &St, bool UnparsedOnly);
   /// Runs the token rules over every job to port.
   std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
 
@@ -280,8 +290,17 @@ private:
   /// stands for this configuration), merged into `St`.
   SemanticResult parseTask(RunState &St, SemanticPass &Pass, size_t I, size_t Config,
                            std::shared_future<SemanticResult> Host);
-  /// The token rules over job `I`, with its facts and its unit's errors.
-  FileResult portJob(RunState &St, size_t I);
+  /// The token rules over job `I`, with its facts and its unit's errors;
+  /// `Extra`: headers its fragments need (fragmentHeaders).
+  FileResult portJob(RunState &St, size_t I, llvm::ArrayRef<std::string> Extra);
+  /// Whether job `I` is a fragment (SemanticIndex::EnteredInBody).
+  bool isFragment(const RunState &St, size_t I) const;
+  /// The headers the fragments job `I` includes (directly, or through
+  /// other fragments) deferred to it (FileResult::DeferredHeaders), from
+  /// their `Results`.
+  std::vector<std::string> fragmentHeaders(const RunState &St,
+                                           const std::vector<FileResult> &Results,
+                                           size_t I) const;
 
   Porter &P;
   const Options &Opts;
@@ -303,6 +322,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
   // Phase 1: semantic passes, one task per translation unit and configuration.
   if (Opts.Semantic)
     Phases.parsePhase(St, Pool);
+  Phases.scanPhase(St, /*UnparsedOnly=*/Opts.Semantic);
   if (dumpIndexRequested())
     for (size_t I = 0; I < Files.size(); ++I) {
       auto It = St.Facts.find(St.Keys[I]);
@@ -382,6 +402,42 @@ void PortPhases::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
   }
 }
 
+void PortPhases::scanPhase(RunState &St, bool UnparsedOnly) {
+  const std::vector<FileJob> &Files = St.Files;
+  for (size_t U = 0; U < Files.size(); ++U) {
+    if (!Files[U].IsTU || !St.ReadErrors[U].empty() || (UnparsedOnly && parseable(St, U)))
+      continue;
+    std::set<size_t> Seen{U};
+    std::vector<size_t> Work{U};
+    std::set<std::string> &Reads = St.UnitReads[U];
+    while (!Work.empty()) {
+      size_t I = Work.back();
+      Work.pop_back();
+      Reads.insert(St.Keys[I]);
+      for (const ScannedInclude &S :
+           scanIncludes(Files[I].Input, St.Texts[I], Files[U].Flags, Files[U].WorkDir)) {
+        if (S.Resolved.empty())
+          continue;
+        Reads.insert(S.Resolved);
+        auto J = St.JobOfKey.find(S.Resolved);
+        if (J == St.JobOfKey.end() || !St.ReadErrors[J->second].empty())
+          continue;
+        St.Scanned[St.Keys[I]].insert(S.Resolved);
+        // A fragment's own includes are inside the same declaration.
+        if (S.InBody || isFragment(St, I)) {
+          St.Facts[S.Resolved].Index.EnteredInBody = true;
+          // Its headers go to this unit's files: ported with them.
+          if (St.ToPort[U])
+            St.ToPort[J->second] = 1;
+        }
+        if (Seen.insert(J->second).second)
+          Work.push_back(J->second);
+      }
+    }
+    St.UnitFacts[U].insert(U);
+  }
+}
+
 void PortPhases::parseUnits(RunState &St, SemanticPass &Pass, llvm::ThreadPool &Pool,
                             const std::vector<size_t> &Units) {
   const std::vector<FileJob> &Files = St.Files;
@@ -453,33 +509,73 @@ std::vector<FileResult> PortPhases::portPhase(RunState &St, llvm::ThreadPool &Po
   std::vector<FileResult> Results(Files.size());
   unsigned FilesDone = 0;
   unsigned ToPortCount = unsigned(std::count(St.ToPort.begin(), St.ToPort.end(), 1));
-  for (size_t I = 0; I < Files.size(); ++I) {
-    if (!St.ToPort[I]) {
-      Results[I].Input = Files[I].Input;
-      Results[I].Output = Files[I].Output;
-      Results[I].Skipped = true;
-      continue;
+  // Fragments first (SemanticIndex::EnteredInBody): the headers they need
+  // go to the files that include them, ported after.
+  for (bool Fragments : {true, false}) {
+    for (size_t I = 0; I < Files.size(); ++I) {
+      if (isFragment(St, I) != Fragments)
+        continue;
+      if (!St.ToPort[I]) {
+        Results[I].Input = Files[I].Input;
+        Results[I].Output = Files[I].Output;
+        Results[I].Skipped = true;
+        continue;
+      }
+      std::vector<std::string> Extra = Fragments ? std::vector<std::string>()
+                                                 : fragmentHeaders(St, Results, I);
+      Pool.async([&, I, Extra] {
+        const FileJob &J = Files[I];
+        if (Progress) {
+          std::lock_guard<std::mutex> Lock(St.Mu);
+          Progress("porting", J.Input, FilesDone, ToPortCount);
+        }
+        FileResult R = portJob(St, I, Extra);
+        R.Output = J.Output;
+        Results[I] = std::move(R);
+        if (Progress) {
+          std::lock_guard<std::mutex> Lock(St.Mu);
+          Progress("porting", "", ++FilesDone, ToPortCount);
+        }
+      });
     }
-    Pool.async([&, I] {
-      const FileJob &J = Files[I];
-      if (Progress) {
-        std::lock_guard<std::mutex> Lock(St.Mu);
-        Progress("porting", J.Input, FilesDone, ToPortCount);
-      }
-      FileResult R = portJob(St, I);
-      R.Output = J.Output;
-      Results[I] = std::move(R);
-      if (Progress) {
-        std::lock_guard<std::mutex> Lock(St.Mu);
-        Progress("porting", "", ++FilesDone, ToPortCount);
-      }
-    });
+    Pool.wait();
   }
-  Pool.wait();
   return Results;
 }
 
-FileResult PortPhases::portJob(RunState &St, size_t I) {
+bool PortPhases::isFragment(const RunState &St, size_t I) const {
+  auto It = St.Facts.find(St.Keys[I]);
+  return It != St.Facts.end() && It->second.Index.EnteredInBody;
+}
+
+std::vector<std::string> PortPhases::fragmentHeaders(const RunState &St,
+                                                     const std::vector<FileResult> &Results,
+                                                     size_t I) const {
+  std::set<std::string> Out;
+  std::set<size_t> Seen{I};
+  std::vector<size_t> Work{I};
+  while (!Work.empty()) {
+    const std::string &Key = St.Keys[Work.back()];
+    Work.pop_back();
+    std::vector<std::string> Next;
+    if (auto It = St.Facts.find(Key); It != St.Facts.end())
+      for (const auto &Inc : It->second.Index.Includes)
+        Next.push_back(Inc.second.Resolved);
+    if (auto S = St.Scanned.find(Key); S != St.Scanned.end())
+      Next.insert(Next.end(), S->second.begin(), S->second.end());
+    for (const std::string &To : Next) {
+      auto J = St.JobOfKey.find(To);
+      if (J == St.JobOfKey.end() || !isFragment(St, J->second) || !Seen.insert(J->second).second)
+        continue;
+      const std::vector<std::string> &H = Results[J->second].DeferredHeaders;
+      Out.insert(H.begin(), H.end());
+      Work.push_back(J->second); // a fragment's own fragments
+    }
+  }
+  return {Out.begin(), Out.end()};
+}
+
+FileResult PortPhases::portJob(RunState &St, size_t I, llvm::ArrayRef<std::string> Extra) {
   const FileJob &J = St.Files[I];
   if (!St.ReadErrors[I].empty())
     return unreadableResult(J.Input, St.ReadErrors[I]);
@@ -490,6 +586,8 @@ FileResult PortPhases::portJob(RunState &St, size_t I) {
     if (It != St.Facts.end())
       FF = It->second;
   }
+  for (const std::string &H : Extra)
+    FF.Ast.Headers.insert(H);
   FileResult R;
   {
     std::optional<PhaseTimer> T;

@@ -97,7 +97,9 @@ void SemanticIndex::mergeFrom(const SemanticIndex &O) {
       I.Ambiguous = true;
     I.UserFile |= KV.second.UserFile;
     I.Ambiguous |= KV.second.Ambiguous;
+    I.InBody |= KV.second.InBody;
   }
+  EnteredInBody |= O.EnteredInBody;
 }
 
 static llvm::cl::opt<bool>
@@ -166,9 +168,12 @@ void dumpIndex(llvm::raw_ostream &OS, llvm::StringRef Path, llvm::StringRef Text
   for (const auto &KV : Idx.Includes) {
     const IncludeFacts &I = KV.second;
     std::string L = "include " + (I.Resolved.empty() ? std::string("(not found)") : I.Resolved) +
-                    (I.UserFile ? " user" : " sdk") + (I.Ambiguous ? " ambiguous" : "");
+                    (I.UserFile ? " user" : " sdk") + (I.Ambiguous ? " ambiguous" : "") +
+                    (I.InBody ? " in-body" : "");
     Lines.push_back({KV.first, L});
   }
+  if (Idx.EnteredInBody)
+    Lines.push_back({0, "fragment"});
   std::stable_sort(Lines.begin(), Lines.end(),
                    [](const auto &A, const auto &B) { return A.first < B.first; });
   for (const auto &L : Lines)

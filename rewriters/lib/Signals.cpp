@@ -141,25 +141,4 @@ void killGroupOnInterrupt(pid_t Group, const std::string &Registered) {
   ChildGroup = Group;
 }
 
-void removeStaleTempDirs(const std::string &Prefix) {
-  llvm::SmallString<256> Tmp;
-  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Tmp);
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator It(Tmp, EC), End; It != End && !EC; It.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (!Name.consume_front(Prefix))
-      continue;
-    unsigned long Pid;
-    if (Name.take_until([](char C) { return C == '-'; }).getAsInteger(10, Pid) ||
-        Pid == unsigned(getpid()) || ::kill(pid_t(Pid), 0) == 0 || errno != ESRCH)
-      continue;
-    std::error_code EC2;
-    for (llvm::sys::fs::directory_iterator F(It->path(), EC2), FE; F != FE && !EC2;
-         F.increment(EC2))
-      if (F->type() == llvm::sys::fs::file_type::regular_file)
-        llvm::sys::fs::remove(F->path());
-    llvm::sys::fs::remove(It->path());
-  }
-}
-
 } // namespace cu2hip

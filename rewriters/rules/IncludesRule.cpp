@@ -28,6 +28,9 @@ struct IncludeLine {
   unsigned NameBegin, NameEnd; ///< the <...> or "..." including delimiters
   std::string Name;
   unsigned LineEnd;            ///< offset just past the line's newline
+  /// Between a `{` and its `}` of the code (counted over tokens outside
+  /// directives): where no parse says, the directive is not at file scope.
+  bool InBraces = false;
 };
 
 /// Order of the runtime headers cu2hip adds: wave, compat, alloc, packed,
@@ -96,6 +99,8 @@ std::vector<std::optional<Conditional>> enclosingConditionals(const FileContext 
   return R;
 }
 
+const char *const RuntimeHeader = "hip/hip_runtime.h";
+
 class IncludesRule : public Rule {
   /// What run() found, for finish().
   std::vector<IncludeLine> Includes;
@@ -104,6 +109,17 @@ class IncludesRule : public Rule {
   /// already includes
   llvm::StringSet<> Present;
   const IncludeLine *RuntimeLine = nullptr;
+  /// The first #include at file scope (the anchor of added includes), or
+  /// nullptr: one inside a declaration enters a fragment of it.
+  const IncludeLine *TopInclude = nullptr;
+
+  /// Whether the directive `L` is inside a declaration: as the parse saw
+  /// it (IncludeFacts::InBody), else by the braces around it.
+  static bool inBody(const FileContext &C, const IncludeLine &L) {
+    if (const IncludeFacts *F = C.Facts.Index.include(L.NameBegin))
+      return F->InBody;
+    return L.InBraces;
+  }
 
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
@@ -122,7 +138,10 @@ public:
   static std::vector<IncludeLine> findIncludes(const FileContext &C) {
     std::vector<IncludeLine> R;
     const auto &T = C.Toks;
+    int Depth = 0;
     for (size_t I = 0; I + 1 < T.size(); ++I) {
+      if (!T[I].InDirective)
+        Depth = std::max(0, Depth + T[I].is(tok::l_brace) - T[I].is(tok::r_brace));
       if (!T[I].is(tok::hash) || !T[I].StartOfLine)
         continue;
       if (!(T[I + 1].isIdent("include") || T[I + 1].isIdent("include_next")))
@@ -142,6 +161,7 @@ public:
       L.NameBegin = T[I + 1].end() + B;
       L.NameEnd = T[I + 1].end() + E + 1;
       L.Name = Line.substr(B + 1, E - B - 1).str();
+      L.InBraces = Depth > 0;
       L.LineEnd = NL == llvm::StringRef::npos ? C.Buffer.size()
                                               : T[I + 1].end() + NL + 1;
       R.push_back(L);
@@ -220,6 +240,10 @@ public:
     HasRuntime = false;
     Present.clear();
     RuntimeLine = nullptr;
+    TopInclude = nullptr;
+    for (const IncludeLine &L : Includes)
+      if (!TopInclude && !inBody(C, L))
+        TopInclude = &L;
     for (const IncludeLine &L : Includes) {
       std::string Hip = L.Name;
       if (keepsUserHeader(C, L))
@@ -263,20 +287,32 @@ public:
 
   /// Adds hip_runtime.h where nvcc included the runtime implicitly, and the
   /// runtime headers the rules requested (FileContext::requestHeader) in
-  /// their run().
+  /// their run(). A fragment (a file some parse entered from an #include
+  /// inside a declaration: SemanticIndex::EnteredInBody) gets none: an
+  /// #include there would land inside its includer's enum, class or
+  /// function; its headers go to its includers (FileContext::DeferredHeaders).
   void finish(FileContext &C) override {
-    std::string Add;
-    if (!HasRuntime && usesImplicitRuntime(C))
-      Add += "#include <hip/hip_runtime.h>\n";
+    // A fragment's includer asks for hip_runtime.h by name.
+    bool Runtime = !HasRuntime && (usesImplicitRuntime(C) ||
+                                   C.requestedHeaders().count(RuntimeHeader));
     // Runtime headers other rules asked for (FileContext::requestHeader),
     // in a fixed order so outputs do not depend on which rule asked first.
     std::vector<std::string> Wanted;
     for (auto &H : C.requestedHeaders())
-      if (!Present.count(H.getKey()))
+      if (!Present.count(H.getKey()) && H.getKey() != RuntimeHeader)
         Wanted.push_back(H.getKey().str());
     llvm::sort(Wanted, [](const std::string &A, const std::string &B) {
       return headerRank(A) < headerRank(B) || (headerRank(A) == headerRank(B) && A < B);
     });
+    if (C.Facts.Index.EnteredInBody) {
+      if (Runtime || (!Wanted.empty() && !HasRuntime))
+        C.DeferredHeaders.push_back(RuntimeHeader);
+      C.DeferredHeaders.insert(C.DeferredHeaders.end(), Wanted.begin(), Wanted.end());
+      return;
+    }
+    std::string Add;
+    if (Runtime)
+      Add += "#include <hip/hip_runtime.h>\n";
     std::string Ours;
     for (auto &H : Wanted)
       Ours += "#include <" + H + ">\n";
@@ -285,11 +321,11 @@ public:
     // `#if defined(USE_HIP)` layer) is stepped out of, to just past the
     // conditional's #endif or just before its #if.
     std::vector<size_t> At = {RuntimeLine ? RuntimeLine->HashTok : 0,
-                              Includes.empty() ? 0 : Includes.front().HashTok};
+                              TopInclude ? TopInclude->HashTok : 0};
     auto Cond = enclosingConditionals(C, At);
     if (!RuntimeLine)
       Cond[0].reset();
-    if (Includes.empty())
+    if (!TopInclude)
       Cond[1].reset();
     if (!Ours.empty()) {
       if (RuntimeLine && Add.empty()) {
@@ -305,15 +341,15 @@ public:
     insertAtTop(C, Add, Cond[1]);
   }
 
-  /// Inserts `Add` before the first #include (before the conditional
+  /// Inserts `Add` before the first #include at file scope (before the conditional
   /// `Cond` that holds it, if any), else after `#pragma once`, else at the
   /// top.
   void insertAtTop(FileContext &C, llvm::StringRef Add, std::optional<Conditional> Cond) {
     unsigned At = 0;
     if (Cond)
       At = Cond->Begin;
-    else if (!Includes.empty())
-      At = C.Toks[Includes.front().HashTok].Offset;
+    else if (TopInclude)
+      At = C.Toks[TopInclude->HashTok].Offset;
     else {
       const auto &T = C.Toks;
       for (size_t I = 0; I + 2 < T.size(); ++I)

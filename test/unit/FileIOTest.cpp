@@ -84,7 +84,8 @@ const char *RawWrites =
     "raw_fd_ostream|ofstream|openFileForWrite|openFileForReadWrite|sys::fs::rename|"
     "TempFile::create|createUniqueFile|sys::fs::createTemporaryFile|copy_file|"
     "writeToOutput|fopen *\\([^)]*\"[wa+]|[^a-zA-Z_]open *\\([^;]*O_(WRONLY|RDWR|CREAT)|"
-    "::rename *\\(|::link *\\(|posix_spawn_file_actions_addopen";
+    "::rename *\\(|::link *\\(|posix_spawn_file_actions_addopen|createUniqueDirectory|"
+    "create_director(y|ies) *\\(";
 const char *RawReads =
     "MemoryBuffer::getFile|getFileOrSTDIN|MemoryBuffer::getOpenFile|ifstream|"
     "fopen *\\([^)]*\"r|[^a-zA-Z_]open *\\([^;]*O_RDONLY";
@@ -117,6 +118,11 @@ TEST(FileIOTest, TheScanSeesAWriter) {
   EXPECT_TRUE(W.match("FILE *F = fopen(Name, \"wb\");"));
   EXPECT_TRUE(W.match("llvm::sys::fs::rename(A, B)"));
   EXPECT_FALSE(W.match("writeFileAtomically(Path, Text)"));
+  // Temporary directories (the parse's, check's logs) and directories
+  // made before a gate check are writes too.
+  EXPECT_TRUE(W.match("sys::fs::createUniqueDirectory(\"cu2hip-check\", Dir)"));
+  EXPECT_TRUE(W.match("if (auto EC = sys::fs::create_directories(Parent))"));
+  EXPECT_FALSE(W.match("createTemporaryDirectory(\"cu2hip-compat\", Dir)"));
   EXPECT_TRUE(R.match("auto Buf = llvm::MemoryBuffer::getFile(Path);"));
   EXPECT_TRUE(R.match("std::ifstream In(Path);"));
   EXPECT_FALSE(R.match("auto Buf = readFileChecked(Path);"));

@@ -1,6 +1,11 @@
 //===- SemanticIndexTest.cpp - SemanticIndex merges; rules reading it -----===//
+#include "cu2hip/FileIO.h"
+#include "cu2hip/IncludeScan.h"
 #include "cu2hip/Porter.h"
 #include "cu2hip/SemanticIndex.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
 
 using namespace cu2hip;
@@ -47,6 +52,57 @@ TEST(SemanticIndex, EntriesOfOneConfigurationAreTaken) {
   ASSERT_NE(Host.name(1), nullptr);
   ASSERT_NE(Host.name(2), nullptr);
   EXPECT_EQ(Host.name(2)->QualName, "b");
+}
+
+TEST(SemanticIndex, OneParseInsideADeclarationMakesAFragment) {
+  // A file some configuration or unit entered from inside a declaration is
+  // a fragment whatever the others saw.
+  SemanticIndex A, B;
+  IncludeFacts In;
+  In.Resolved = "/t/list.def";
+  In.UserFile = true;
+  A.Includes[7] = In;
+  In.InBody = true;
+  B.Includes[7] = In;
+  B.EnteredInBody = true;
+  EXPECT_FALSE(B.empty());
+  A.mergeFrom(B);
+  ASSERT_NE(A.include(7), nullptr);
+  EXPECT_TRUE(A.include(7)->InBody);
+  EXPECT_FALSE(A.include(7)->Ambiguous);
+  EXPECT_TRUE(A.EnteredInBody);
+}
+
+TEST(IncludeScan, ResolvesBySearchOrderAndSeesBraces) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cu2hip-scan", Dir));
+  for (const char *Sub : {"/inc", "/q"})
+    ASSERT_FALSE(llvm::sys::fs::create_directory(Dir + Sub));
+  for (const char *F : {"/list.def", "/inc/list.def", "/inc/lib.h", "/q/quoted.h"})
+    ASSERT_FALSE(llvm::errorToBool(writeFileAtomically((Dir + F).str(), "")));
+  std::string Text = "#include \"list.def\"\n#include <list.def>\n#include \"lib.h\"\n"
+                     "#include \"quoted.h\"\n#include <quoted.h>\nenum E {\n"
+                     "#include \"list.def\"\n};\n#define M { \n#include <missing.h>\n";
+  std::vector<ScannedInclude> S =
+      scanIncludes((Dir + "/a.cu").str(), Text, {"-iquote", "q", "-Iinc"}, Dir);
+  ASSERT_EQ(S.size(), 7u);
+  auto Real = [&](llvm::StringRef Rel) {
+    llvm::SmallString<128> R;
+    EXPECT_FALSE(llvm::sys::fs::real_path(Dir + Rel, R));
+    return std::string(R.str());
+  };
+  EXPECT_EQ(S[0].Resolved, Real("/list.def"));     // the includer's directory first
+  EXPECT_EQ(S[1].Resolved, Real("/inc/list.def")); // <...>: -I only
+  EXPECT_EQ(S[2].Resolved, Real("/inc/lib.h"));
+  EXPECT_EQ(S[3].Resolved, Real("/q/quoted.h"));   // -iquote for "..."
+  EXPECT_EQ(S[4].Resolved, "");                    // but not for <...>
+  EXPECT_EQ(S[0].NameOffset, 9u);
+  for (size_t I = 0; I < 5; ++I)
+    EXPECT_FALSE(S[I].InBody) << I;
+  EXPECT_TRUE(S[5].InBody);  // inside the enum
+  EXPECT_FALSE(S[6].InBody); // a brace in a #define opens nothing
+  EXPECT_EQ(S[6].Resolved, "");
+  llvm::sys::fs::remove_directories(Dir);
 }
 
 TEST(SemanticIndex, FunctionCalleesUniteAndParameterChangesAreAmbiguous) {

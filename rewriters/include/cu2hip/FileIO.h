@@ -130,6 +130,21 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
 llvm::Error createTemporaryFile(llvm::StringRef Prefix, llvm::StringRef Suffix,
                                 llvm::SmallVectorImpl<char> &Path);
 
+/// Creates a fresh directory `<tmp>/<Prefix>.cu2hip-tmp-<pid>-XXXXXX`
+/// (owner-only permissions) in the system's temporary directory (TMPDIR)
+/// once WriteGate::check allows it (a TMPDIR inside the input tree is
+/// refused); `Path` receives its name. Named like every temporary
+/// (temporaryPattern), so a later run removes it when this process was
+/// killed (sweepOrphanedTemporaryDirs). Errors name the directory.
+llvm::Error createTemporaryDirectory(llvm::StringRef Prefix, llvm::SmallVectorImpl<char> &Path);
+
+/// Removes the directories directly inside the system's temporary
+/// directory named like a temporary (createTemporaryDirectory) of a process
+/// that no longer exists (a run killed by SIGKILL): the regular files in
+/// each, then the directory (which stays when anything else is left in
+/// it); never follows links. Returns how many directories went.
+unsigned sweepOrphanedTemporaryDirs();
+
 /// The pattern of a temporary beside `Path` (for sys::fs::TempFile::create
 /// or createUniquePath): names carry this process's id so that a later run
 /// can tell an orphan (its process gone) from a live run's temporary.

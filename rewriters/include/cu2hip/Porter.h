@@ -65,6 +65,8 @@ struct FileResult {
   /// user files its parse read (ported files and resolved user includes),
   /// so a later run knows what a change of one file re-ports.
   std::vector<std::string> FactFiles, Reads;
+  /// A fragment's headers for its includers (FileContext::DeferredHeaders).
+  std::vector<std::string> DeferredHeaders;
 };
 
 /// Which part of a run's jobs is parsed and ported (incremental re-runs,

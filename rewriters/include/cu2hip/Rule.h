@@ -100,6 +100,11 @@ public:
   /// rule ran, so a request from any rule in run() is seen.
   void requestHeader(llvm::StringRef Header) { RequestedHeaders.insert(Header); }
   const llvm::StringSet<> &requestedHeaders() const { return RequestedHeaders; }
+  /// Headers ("hip/hip_runtime.h", "cu2hip/wave.h") a fragment
+  /// (SemanticIndex::EnteredInBody) needs but may not take: the includes
+  /// rule puts them here, the porter requests them in the files that
+  /// include the fragment (FileResult::DeferredHeaders).
+  std::vector<std::string> DeferredHeaders;
 
 private:
   std::vector<unsigned> LineStarts;

@@ -130,6 +130,11 @@ struct IncludeFacts {
   std::string Resolved; ///< real path of the included file; "" if not found
   bool UserFile = false; ///< not a system header, or a ported file
   bool Ambiguous = false; ///< configurations resolved it differently
+  /// The directive is not at file scope in some parse: it lies inside a
+  /// declaration of the translation unit (an enum's or a class's braces, a
+  /// function body, a namespace or `extern "C"` block, an initializer), so
+  /// the file it enters is a fragment of that declaration.
+  bool InBody = false;
 };
 
 /// The typed index of one ported file (see the file comment).
@@ -142,9 +147,15 @@ struct SemanticIndex {
   std::map<unsigned, LaunchFacts> Launches;
   /// By the offset of the include's `<` or `"`.
   std::map<unsigned, IncludeFacts> Includes;
+  /// Some parse entered this file from an #include inside a declaration
+  /// (IncludeFacts::InBody): the file is a fragment (an X-macro list, a
+  /// member list, a table's rows), where no #include may be added; the
+  /// headers it needs go to the file that includes it.
+  bool EnteredInBody = false;
 
   bool empty() const {
-    return Names.empty() && Functions.empty() && Launches.empty() && Includes.empty();
+    return Names.empty() && Functions.empty() && Launches.empty() && Includes.empty() &&
+           !EnteredInBody;
   }
   /// The name at `Offset`, or nullptr when none was indexed there or the
   /// configurations disagree on it.
@@ -170,7 +181,8 @@ struct SemanticIndex {
 ///   index: FILE:L:C: name QUALNAME KIND sdk|user [decl] [of PARENT] 'TYPE'
 ///   index: FILE:L:C: function QUALNAME kernel|device (PARAMS) calls ...
 ///   index: FILE:L:C: launch CALLEE config N args M
-///   index: FILE:L:C: include RESOLVED user|sdk
+///   index: FILE:L:C: include RESOLVED user|sdk [in-body]
+///   index: FILE:1:1: fragment (EnteredInBody)
 /// Ambiguous entries end with " ambiguous".
 void dumpIndex(llvm::raw_ostream &OS, llvm::StringRef Path, llvm::StringRef Text,
                const SemanticIndex &Idx);

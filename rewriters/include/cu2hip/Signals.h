@@ -37,7 +37,7 @@ private:
 /// installed before it, LLVM's), a crash signal (LLVM's crash handlers) and
 /// exit() (atexit). Only one directory is registered per process; a second
 /// call replaces the first. Not for a SIGKILLed process: see
-/// removeStaleTempDirs.
+/// sweepOrphanedTemporaryDirs (FileIO.h).
 void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Files);
 
 /// Kills the process group `Group` (with SIGKILL) if this process gets
@@ -64,11 +64,6 @@ void keepIgnoredInterruptsIgnored();
 /// would go on. Called after InitLLVM; a SIGQUIT ignored when the process
 /// started stays ignored.
 void treatQuitAsInterrupt();
-
-/// Removes the directories `<tmp>/<Prefix><pid>-*` whose process `pid` no
-/// longer exists (left by a SIGKILLed run), with the regular files in them;
-/// anything else in such a directory keeps it.
-void removeStaleTempDirs(const std::string &Prefix);
 
 } // namespace cu2hip
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The parse's temporary directory (TMPDIR/cu2hip-compat-<pid>-*) is removed
+# The parse's temporary directory (TMPDIR/cu2hip-compat.cu2hip-tmp-<pid>-*) is removed
 # when a run exits, fails, or is stopped by SIGINT or SIGTERM; one left by a
 # SIGKILLed run is removed by the next run. Usage: temp-dirs.sh CU2HIP WORKDIR
 # Prints "ok", or "FAIL: why" and exits 1.
@@ -8,7 +8,7 @@ CU2HIP=$1 W=$2
 rm -rf "$W" && mkdir -p "$W/tmp" "$W/src" && cd "$W" || exit 1
 export TMPDIR=$W/tmp
 fail() { echo "FAIL: $*"; exit 1; }
-left() { find "$TMPDIR" -maxdepth 1 -name 'cu2hip-compat-*' | wc -l; }
+left() { find "$TMPDIR" -maxdepth 1 -name 'cu2hip-compat.cu2hip-tmp-*' | wc -l; }
 for i in $(seq 1 40); do
   printf '#include <cuda_runtime.h>\n#include <vector>\n#include <map>\nvoid f%s(){ cudaDeviceSynchronize(); }\n' "$i" > "src/f$i.cu"
 done

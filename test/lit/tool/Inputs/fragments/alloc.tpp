@@ -1,0 +1,1 @@
+template <class T> void allocate(T **p) { cudaMalloc(p, 64 * sizeof(T)); }

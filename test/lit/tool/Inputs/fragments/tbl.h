@@ -1,0 +1,5 @@
+#pragma once
+#define ROW(n) n,
+static const int rows[] = {
+#include "rows.inc"
+};
