@@ -1,4 +1,4 @@
-//===- WaveShuffleRule.cpp - rule "wave-shfl": shuffles keep 32-lane warps -===//
+//===- WaveShflRule.cpp - rule "wave-shfl": shuffles keep 32-lane warps ---===//
 //
 // CUDA:  __shfl_xor_sync(0xffffffff, v, off)            (32-lane warp)
 // HIP:   __shfl_xor_sync(cu2hip::mask64(0xffffffff), v, off, 32)
