@@ -1113,9 +1113,9 @@ static int portAndWrite(const char *Argv0, RunSetup &S,
   size_t Sources = Results.size();
   for (size_t I = 0; I < Sources; ++I) {
     const StoredFile *K = Inc.Reuse.Kept.size() > I ? Inc.Reuse.Kept[I] : nullptr;
-    if (K ? K->Runtime : usesRuntimeHeader(Results[I].Ported))
+    if (K ? K->Runtime : usesRuntimeHeader(Results[I].RuntimeHeaders))
       S.Build.RuntimeInclude = runtimeIncludeDir();
-    if (K ? K->Roctx : usesRoctxHeader(Results[I].Ported))
+    if (K ? K->Roctx : usesRoctxHeader(Results[I].RuntimeHeaders))
       S.Build.LinkRoctx = true;
   }
   // What the ported build files depend on besides their input.

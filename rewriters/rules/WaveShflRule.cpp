@@ -30,7 +30,7 @@ public:
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
       bool IsSync = false;
-      if (!T[I].isIdent() || C.inWaveNative(T[I].Offset) || !isShuffle(T[I].Text, IsSync) ||
+      if (!T[I].isIdent() || C.yieldsAt(T[I].Offset) || !isShuffle(T[I].Text, IsSync) ||
           C.isMemberOrForeignQualified(I) || isOwnFunction(C, I))
         continue;
       auto Args = callArgs(C, I);

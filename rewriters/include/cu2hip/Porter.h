@@ -65,6 +65,11 @@ struct FileResult {
   /// user files its parse read (ported files and resolved user includes),
   /// so a later run knows what a change of one file re-ports.
   std::vector<std::string> FactFiles, Reads;
+  /// The runtime headers ("cu2hip/wave.h", ...) the ported file includes,
+  /// sorted: those the rules requested (FileContext::requestHeader) and
+  /// those it already included or got from a mapped include. The build-file
+  /// port reads them (the runtime include directory, roctx).
+  std::vector<std::string> RuntimeHeaders;
 };
 
 /// Which part of a run's jobs is parsed and ported (incremental re-runs,
