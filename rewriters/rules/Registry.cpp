@@ -90,8 +90,9 @@ llvm::ArrayRef<llvm::StringRef> yieldsTo(llvm::StringRef RuleId) {
   // wave-native rewrote these bodies for the full wavefront; the logical-32
   // rules would turn its shuffles and warp sizes back into 32-lane ones.
   static const llvm::StringRef WaveNative[] = {"wave-native"};
-  if (llvm::is_contained({"wave-shfl", "wave-vote", "wave-warpsize", "wave-host-warpsize"},
-                         RuleId))
+  static const llvm::StringRef Logical32[] = {"wave-shfl", "wave-vote", "wave-warpsize",
+                                              "wave-host-warpsize"};
+  if (llvm::is_contained(Logical32, RuleId))
     return WaveNative;
   return {};
 }
