@@ -134,7 +134,10 @@ void checkDeclaredId(llvm::ArrayRef<RuleIdInfo> Declared, llvm::StringRef Id,
     llvm::report_fatal_error(llvm::Twine("cu2hip: internal error: ") + Who + " used id '" + Id +
                                  "', which it does not declare (Rule::ids), in " + Where,
                              /*GenCrashDiag=*/false);
-  if (!Sev || Info->Kind == IdKind::Edit)
+  // A note is never louder than the declared kind: a warning id may say,
+  // as a note, what its findings rest on (wave-wmma, wave-tile-size in a
+  // file not parsed).
+  if (!Sev || Info->Kind == IdKind::Edit || *Sev == Severity::Note)
     return;
   IdKind Want = *Sev == Severity::Note      ? IdKind::Note
                 : *Sev == Severity::Warning ? IdKind::Warning

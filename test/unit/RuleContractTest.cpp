@@ -26,7 +26,8 @@ const MapTable &emptyMaps() {
   return M;
 }
 
-/// A rule declaring "probe" (an edit id) and "probe-note" (a note), whose
+/// A rule declaring "probe" (an edit id), "probe-note" (a note) and
+/// "probe-warning" (a warning), whose
 /// run() does what the test asks of it. With `AsWaveShfl` its own id is
 /// "wave-shfl" instead of "probe", a rule that yields to wave-native.
 class ProbeRule : public Rule {
@@ -35,7 +36,8 @@ public:
   bool AsWaveShfl = false;
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {{"probe", IdKind::Edit, "test rule"},
-                                     {"probe-note", IdKind::Note, "test note"}};
+                                     {"probe-note", IdKind::Note, "test note"},
+                                     {"probe-warning", IdKind::Warning, "test warning"}};
     static const RuleIdInfo Shfl[] = {{"wave-shfl", IdKind::Edit, "test rule"},
                                       {"probe-note", IdKind::Note, "test note"}};
     if (AsWaveShfl)
@@ -81,6 +83,20 @@ TEST(RuleContractDeathTest, SeverityMustBeTheDeclaredKind) {
   P.R.Body = [](FileContext &C) { C.report("probe-note", Severity::Warning, 0, "loud"); };
   EXPECT_EXIT(P.Ctx.run(P.R), testing::ExitedWithCode(1),
               "reported 'probe-note' as warning, but declares it note");
+}
+
+// A warning id may add a note on what it rests on; it may not be louder.
+TEST(RuleContractDeathTest, WarningIdMayNoteButNotErr) {
+  Probe P;
+  P.R.Body = [](FileContext &C) {
+    C.report("probe-warning", Severity::Note, 0, "taken by its spelling");
+  };
+  P.Ctx.run(P.R);
+  ASSERT_EQ(P.Ctx.Findings.size(), 1u);
+  EXPECT_EQ(P.Ctx.Findings[0].Sev, Severity::Note);
+  P.R.Body = [](FileContext &C) { C.report("probe-warning", Severity::Error, 0, "loud"); };
+  EXPECT_EXIT(P.Ctx.run(P.R), testing::ExitedWithCode(1),
+              "reported 'probe-warning' as error, but declares it warning");
 }
 
 TEST(RuleContractDeathTest, OutsideARuleOnlyPorterIds) {

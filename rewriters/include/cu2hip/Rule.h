@@ -75,7 +75,8 @@ class Rule;
 /// finish(Rule&)), every edit and finding it records must carry an id the
 /// rule declares (Rule::ids) and a finding's severity must be the id's
 /// declared kind (an IdKind::Edit id may report any severity about its own
-/// rewrites); anything else is a fatal internal error naming the rule, so
+/// rewrites, any id a note on what its findings rest on, e.g. a name taken
+/// by its spelling in a file not parsed); anything else is a fatal internal error naming the rule, so
 /// the tests catch it. Outside a rule (the porter's own findings) only
 /// porterIds() are accepted. Edits and findings of a rule inside a range
 /// claimed by a rule it yields to (yieldsTo) are dropped.
@@ -196,7 +197,7 @@ public:
 /// The rule contract's check (FileContext, AstRuleContext): `Id` must be
 /// one of `Declared`, and a finding's severity `*Sev` (null for an edit or
 /// claim) the id's declared kind (an IdKind::Edit id may report any
-/// severity). On a mismatch: a fatal internal error naming `Who` ("rule
+/// severity; any id a note). On a mismatch: a fatal internal error naming `Who` ("rule
 /// 'x'") and `Where` (the file).
 void checkDeclaredId(llvm::ArrayRef<RuleIdInfo> Declared, llvm::StringRef Id,
                      const Severity *Sev, llvm::StringRef Who, llvm::StringRef Where);
