@@ -43,7 +43,7 @@ build() {
   local F=(-O3 -std=c++17 -arch="$ARCH" -DNDEBUG -D__HIP_PLATFORM_NVIDIA__ -I"$DIR/hip"
            -I"$ROOT/runtime/include" -I"$ROOT/runtime/alloc" -I"$ROOT/bench" -w)
   local L=(-Xcompiler -static-libstdc++ -Xcompiler -static-libgcc)
-  local HOOKS=("$ROOT"/runtime/alloc/{hip_hooks,allocator,config}.cpp)
+  local HOOKS=("$ROOT"/runtime/alloc/{hip_hooks,allocator,allocator_stats,config}.cpp)
   local pids=()
   ( "$NVCC" "${F[@]}" -x cu "$ROOT/bench/alloc_trace_replay.hip" "${HOOKS[@]}" \
       -o "$DIR/bin/alloc_trace_replay" "${L[@]}" ) >"$DIR/logs/build-replay.log" 2>&1 & pids+=($!)

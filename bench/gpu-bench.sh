@@ -44,9 +44,10 @@ echo "building ..."
 "$NVCC" "${F[@]}" -x cu -c bench/alloc_bench.hip -o "$B/ab.o" &
 "$NVCC" "${F[@]}" -x cu -c runtime/alloc/hip_hooks.cpp -o "$B/hh.o" &
 "$CXX" -O2 -std=c++17 -Iruntime/alloc -c runtime/alloc/allocator.cpp -o "$B/al.o" &
+"$CXX" -O2 -std=c++17 -Iruntime/alloc -c runtime/alloc/allocator_stats.cpp -o "$B/as.o" &
 "$CXX" -O2 -std=c++17 -c runtime/alloc/config.cpp -o "$B/cf.o" &
 wait
-"$NVCC" -arch="$ARCH" "$B/ab.o" "$B/hh.o" "$B/al.o" "$B/cf.o" -o "$B/alloc_bench"
+"$NVCC" -arch="$ARCH" "$B/ab.o" "$B/hh.o" "$B/al.o" "$B/as.o" "$B/cf.o" -o "$B/alloc_bench"
 
 echo
 echo "== allocator: ns per alloc+free round trip =="

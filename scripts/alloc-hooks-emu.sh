@@ -12,7 +12,7 @@ rm -rf "$W" && mkdir -p "$W"
   --out-root "$W/ports" --quiet --no-summary -- -I "$ROOT/runtime/include" || exit 1
 cp "$W/ports/dqn_replay/dqn_replay.cu" "$W/dqn_replay.cpp"
 "$B/bin/cu2hip-emu-c++" -O2 -I "$ROOT/runtime/alloc" -I "$ROOT/samples/common" "$W/dqn_replay.cpp" \
-  "$ROOT"/runtime/alloc/{hip_hooks,allocator,config}.cpp -o "$W/dqn_hooks" -lz >"$W/build.log" 2>&1 \
+  "$ROOT"/runtime/alloc/{hip_hooks,allocator,allocator_stats,config}.cpp -o "$W/dqn_hooks" -lz >"$W/build.log" 2>&1 \
   || { tail -20 "$W/build.log"; exit 1; }
 rc=0
 for conf in "" "backend:caching"; do

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test.sh — every test: set up, build, then
-#   1. ctest: GoogleTest unit tests (porter core, allocator, packed loads, parity tool,
-#      CPU emulator), sample CPU references in small mode;
-#   2. lit + FileCheck tests of every rule and every regression case (test/lit);
+#   1+2. `ninja check-cu2hip` (the full tier, test/lit/CMakeLists.txt): ctest (GoogleTest unit
+#      tests of the porter core, allocator, packed loads, parity tool, CPU emulator; sample CPU
+#      references in small mode), then lit + FileCheck tests of every rule and every
+#      regression case (test/lit, configured by CMake);
 #   3. compile checks of every lit output and case output with hipcc (ROCm 7.2: gfx942,
 #      gfx1100; HIP 5.2: gfx90a) with and without NDEBUG;
 #   4. the samples: port, compile for AMD targets, CPU references vs committed values.
@@ -18,8 +19,7 @@ step() {
   echo "== test: $name"
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
-step ctest ctest --test-dir build -j "$(nproc)" --output-on-failure
-step lit python3 /usr/lib/llvm-16/build/utils/lit/lit.py -sv test/lit --param cu2hip_build=build
+step check-cu2hip cmake --build build --target check-cu2hip
 if [[ -f scripts/lit-compile-check.sh ]]; then
   step compile-check bash scripts/lit-compile-check.sh
 fi

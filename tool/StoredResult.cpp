@@ -3,6 +3,7 @@
 #include "cu2hip/FileIO.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
@@ -25,13 +26,10 @@ std::optional<std::string> fileHash(StringRef Path) {
   return contentHash((*Buf)->getBuffer());
 }
 
-bool usesRuntimeHeader(StringRef Ported) {
-  return Ported.contains("#include <cu2hip/") || Ported.contains("#include \"cu2hip/");
-}
+bool usesRuntimeHeader(ArrayRef<std::string> Headers) { return !Headers.empty(); }
 
-bool usesRoctxHeader(StringRef Ported) {
-  return Ported.contains("#include <cu2hip/roctx.h>") ||
-         Ported.contains("#include \"cu2hip/roctx.h\"");
+bool usesRoctxHeader(ArrayRef<std::string> Headers) {
+  return llvm::is_contained(Headers, "cu2hip/roctx.h");
 }
 
 StoredFile storeResult(const FileResult &R) {
@@ -41,8 +39,9 @@ StoredFile storeResult(const FileResult &R) {
   S.Failed = R.Failed;
   S.Parsed = R.SemanticRan;
   S.Lines = R.Lines;
-  S.Runtime = usesRuntimeHeader(R.Ported);
-  S.Roctx = usesRoctxHeader(R.Ported);
+  S.Runtime = usesRuntimeHeader(R.RuntimeHeaders);
+  S.Roctx = usesRoctxHeader(R.RuntimeHeaders);
+  S.RuntimeHeaders = R.RuntimeHeaders;
   S.FactFiles = R.FactFiles;
   S.Findings = R.Findings;
   for (auto &KV : R.Stats.RenamesPerLib)
@@ -62,6 +61,7 @@ FileResult restoreResult(const StoredFile &S) {
   R.Lines = S.Lines;
   R.FactFiles = S.FactFiles;
   R.Findings = S.Findings;
+  R.RuntimeHeaders = S.RuntimeHeaders;
   for (auto &KV : S.RenamesPerLib)
     R.Stats.RenamesPerLib[KV.first] = KV.second;
   for (auto &KV : S.EditsPerRule)
@@ -118,6 +118,7 @@ void MappingTraits<cu2hip::StoredFile>::mapping(IO &Io, cu2hip::StoredFile &F) {
   Io.mapOptional("Parsed", F.Parsed, false);
   Io.mapOptional("UsesRuntime", F.Runtime, false);
   Io.mapOptional("UsesRoctx", F.Roctx, false);
+  Io.mapOptional("RuntimeHeaders", F.RuntimeHeaders);
   Io.mapOptional("Lines", F.Lines, 0u);
   Io.mapOptional("FactFiles", F.FactFiles);
   Io.mapOptional("Reads", F.Reads);

@@ -9,6 +9,7 @@
 #define CU2HIP_TOOL_STOREDRESULT_H
 
 #include "cu2hip/Porter.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
@@ -47,6 +48,8 @@ struct StoredFile {
   /// Merged edits, offsets into the input: all of them in an edit export,
   /// in a manifest those that are findings' fixes (findingFixes).
   std::vector<Edit> Edits;
+  /// The runtime headers the output includes (FileResult::RuntimeHeaders).
+  std::vector<std::string> RuntimeHeaders;
 };
 
 /// The first 128 bits of BLAKE3 of `Bytes`, in hex.
@@ -59,10 +62,11 @@ StoredFile storeResult(const FileResult &R);
 /// A FileResult carrying what `S` stored (edits included), without
 /// Original/Ported, marked Unchanged.
 FileResult restoreResult(const StoredFile &S);
-/// Whether the output text `Ported` includes a cu2hip runtime header.
-bool usesRuntimeHeader(llvm::StringRef Ported);
-/// Whether the output text `Ported` includes <cu2hip/roctx.h>.
-bool usesRoctxHeader(llvm::StringRef Ported);
+/// Whether a file whose output includes `Headers` (FileResult::
+/// RuntimeHeaders) includes a cu2hip runtime header.
+bool usesRuntimeHeader(llvm::ArrayRef<std::string> Headers);
+/// Whether a file whose output includes `Headers` includes <cu2hip/roctx.h>.
+bool usesRoctxHeader(llvm::ArrayRef<std::string> Headers);
 
 } // namespace cu2hip
 

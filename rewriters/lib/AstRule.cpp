@@ -80,6 +80,7 @@ bool AstRuleContext::fileRange(CharSourceRange Range, std::string &File, unsigne
 
 bool AstRuleContext::replace(llvm::StringRef Rule, CharSourceRange Range,
                              llvm::StringRef Text, bool Whole) {
+  checkDeclaredId(Declared, Rule, nullptr, "an AST rule", "an AST rule's parse");
   std::string File;
   unsigned B, E;
   if (!fileRange(Range, File, B, E))
@@ -103,6 +104,7 @@ bool AstRuleContext::insert(llvm::StringRef Rule, SourceLocation Loc, llvm::Stri
 }
 
 bool AstRuleContext::claim(llvm::StringRef Rule, CharSourceRange Range) {
+  checkDeclaredId(Declared, Rule, nullptr, "an AST rule", "an AST rule's parse");
   std::string File;
   unsigned B, E;
   if (!fileRange(Range, File, B, E))
@@ -113,6 +115,7 @@ bool AstRuleContext::claim(llvm::StringRef Rule, CharSourceRange Range) {
 
 void AstRuleContext::report(llvm::StringRef Rule, Severity Sev, SourceLocation Loc,
                             llvm::StringRef Message, llvm::StringRef Fix) {
+  checkDeclaredId(Declared, Rule, &Sev, "an AST rule", "an AST rule's parse");
   if (Loc.isInvalid())
     return;
   SourceLocation FL = SM.getFileLoc(Loc);

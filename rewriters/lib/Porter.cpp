@@ -142,9 +142,9 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
   // Every rule's run, then every rule's finish: what a finish reads (the
   // requested headers, the claims) is complete whatever the rule order.
   for (auto &Rule : Rules)
-    Rule->run(Ctx);
+    Ctx.run(*Rule);
   for (auto &Rule : Rules)
-    Rule->finish(Ctx);
+    Ctx.finish(*Rule);
   if (Opts.Annotate)
     for (const Finding &F : Ctx.Findings)
       if (F.Sev != Severity::Note)
@@ -159,6 +159,10 @@ FileResult Porter::portBuffer(llvm::StringRef Path, llvm::StringRef Text,
   R.Ported = Ctx.Edits.apply(R.Original);
   R.Edits = Ctx.Edits.edits();
   R.DeferredHeaders = std::move(Ctx.DeferredHeaders);
+  for (const auto &H : Ctx.requestedHeaders())
+    if (H.getKey().startswith("cu2hip/"))
+      R.RuntimeHeaders.push_back(H.getKey().str());
+  llvm::sort(R.RuntimeHeaders);
   R.Findings = std::move(Ctx.Findings);
   R.Stats = std::move(Ctx.Stats);
   R.SemanticRan = Facts.Parsed;

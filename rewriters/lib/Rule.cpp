@@ -1,6 +1,8 @@
 #include "cu2hip/Rule.h"
 #include "cu2hip/ByteRanges.h"
 #include "cu2hip/LineTable.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include <algorithm>
 
 namespace cu2hip {
@@ -93,9 +95,73 @@ llvm::StringRef FileContext::claimedBy(unsigned Offset) const {
   return "";
 }
 
+bool FileContext::yieldsAt(unsigned Offset) const {
+  if (!Running || Claims.empty())
+    return false;
+  llvm::ArrayRef<llvm::StringRef> Yields = yieldsTo(Running->id());
+  if (Yields.empty())
+    return false;
+  for (const auto &C : Claims) {
+    if (std::get<0>(C) > Offset)
+      break;
+    if (Offset < std::get<1>(C) && llvm::is_contained(Yields, std::get<2>(C)))
+      return true;
+  }
+  return false;
+}
+
+void FileContext::run(cu2hip::Rule &R) {
+  const cu2hip::Rule *Saved = Running;
+  Running = &R;
+  R.run(*this);
+  Running = Saved;
+}
+
+void FileContext::finish(cu2hip::Rule &R) {
+  const cu2hip::Rule *Saved = Running;
+  Running = &R;
+  R.finish(*this);
+  Running = Saved;
+}
+
+void checkDeclaredId(llvm::ArrayRef<RuleIdInfo> Declared, llvm::StringRef Id,
+                     const Severity *Sev, llvm::StringRef Who, llvm::StringRef Where) {
+  const RuleIdInfo *Info = nullptr;
+  for (const RuleIdInfo &I : Declared)
+    if (Id == I.Id)
+      Info = &I;
+  if (!Info)
+    llvm::report_fatal_error(llvm::Twine("cu2hip: internal error: ") + Who + " used id '" + Id +
+                                 "', which it does not declare (Rule::ids), in " + Where,
+                             /*GenCrashDiag=*/false);
+  // A note is never louder than the declared kind: a warning id may say,
+  // as a note, what its findings rest on (wave-wmma, wave-tile-size in a
+  // file not parsed).
+  if (!Sev || Info->Kind == IdKind::Edit || *Sev == Severity::Note)
+    return;
+  IdKind Want = *Sev == Severity::Note      ? IdKind::Note
+                : *Sev == Severity::Warning ? IdKind::Warning
+                                            : IdKind::Error;
+  if (Want != Info->Kind)
+    llvm::report_fatal_error(llvm::Twine("cu2hip: internal error: ") + Who + " reported '" + Id +
+                                 "' as " + severityName(*Sev) + ", but declares it " +
+                                 idKindName(Info->Kind) + ", in " + Where,
+                             /*GenCrashDiag=*/false);
+}
+
+void FileContext::checkId(llvm::StringRef Id, const Severity *Sev) const {
+  if (Running)
+    checkDeclaredId(Running->ids(), Id, Sev, "rule '" + Running->id().str() + "'", Path);
+  else
+    checkDeclaredId(porterIds(), Id, Sev, "the porter", Path);
+}
+
 void FileContext::replaceTokens(llvm::StringRef Rule, size_t First, size_t Last,
                                 llvm::StringRef Text) {
+  checkId(Rule, nullptr);
   unsigned B = Toks[First].Offset, E = Toks[Last].end();
+  if (yieldsAt(B))
+    return;
   Edits.add({B, E - B, Text.str(), Rule.str()});
   ++Stats.EditsPerRule[Rule];
 }
@@ -107,12 +173,18 @@ void FileContext::insert(llvm::StringRef Rule, size_t I, llvm::StringRef Text,
 
 void FileContext::insertAtOffset(llvm::StringRef Rule, unsigned Offset,
                                  llvm::StringRef Text) {
+  checkId(Rule, nullptr);
+  if (yieldsAt(Offset))
+    return;
   Edits.add({Offset, 0, Text.str(), Rule.str()});
   ++Stats.EditsPerRule[Rule];
 }
 
 void FileContext::report(llvm::StringRef Rule, Severity Sev, unsigned Offset,
                          llvm::StringRef Message, llvm::StringRef Fix) {
+  checkId(Rule, &Sev);
+  if (yieldsAt(Offset))
+    return;
   Finding F;
   F.RuleId = Rule.str();
   F.Sev = Sev;

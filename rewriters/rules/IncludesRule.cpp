@@ -274,8 +274,10 @@ public:
         if (!RuntimeLine)
           RuntimeLine = &L;
       }
-      if (llvm::StringRef(Hip).startswith("cu2hip/"))
+      if (llvm::StringRef(Hip).startswith("cu2hip/")) {
         Present.insert(Hip);
+        C.requestHeader(Hip); // in the output already: for FileResult::RuntimeHeaders
+      }
       // A standard header included as <cNAME> provides <NAME.h>'s names.
       llvm::StringRef N(Hip);
       if (!N.contains('/') && !N.contains('.') && N.startswith("c"))

@@ -136,7 +136,7 @@ std::string instrumentCudaCopy(llvm::StringRef Path, llvm::StringRef Original) {
   static const FileFacts NoFacts;
   FileContext Ctx(Path.str(), Original, NoMaps, NoOptions, NoFacts, /*IsHeader=*/false);
   InstrumentRule R;
-  R.run(Ctx);
+  Ctx.run(R);
   if (Ctx.Edits.empty())
     return "";
   Ctx.Edits.add({0, 0, "#include <cu2hip/krec.h>\n", "instrument"});

@@ -87,6 +87,17 @@ const RuleFactory TokenRules[] = {
 
 } // namespace
 
+llvm::ArrayRef<llvm::StringRef> yieldsTo(llvm::StringRef RuleId) {
+  // wave-native rewrote these bodies for the full wavefront; the logical-32
+  // rules would turn its shuffles and warp sizes back into 32-lane ones.
+  static const llvm::StringRef WaveNative[] = {"wave-native"};
+  static const llvm::StringRef Logical32[] = {"wave-shfl", "wave-vote", "wave-warpsize",
+                                              "wave-host-warpsize"};
+  if (llvm::is_contained(Logical32, RuleId))
+    return WaveNative;
+  return {};
+}
+
 std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts) {
   std::vector<std::unique_ptr<Rule>> R;
   for (RuleFactory Make : TokenRules) {

@@ -45,7 +45,7 @@ public:
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     for (size_t I = 1; I < T.size(); ++I)
-      if (T[I].isIdent("warpSize") && !C.inWaveNative(T[I].Offset) &&
+      if (T[I].isIdent("warpSize") && !C.yieldsAt(T[I].Offset) &&
           (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow)))
         reportHostRead(C, I);
   }

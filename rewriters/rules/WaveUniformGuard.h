@@ -1,6 +1,6 @@
 //===- WaveUniformGuard.h - exits every lane of a warp takes together -----===//
 //
-// Part of rule wave-shfl-full (WaveConvergedRule.cpp): a kernel's early
+// Part of rule wave-shfl-full (WaveShflFullRule.cpp): a kernel's early
 // return whose condition is the same for all 32 lanes of a CUDA warp ends
 // whole warps, so no lane of a warp that goes on has exited. The common
 // form is a warp-per-row guard:

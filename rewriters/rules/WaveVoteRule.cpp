@@ -52,7 +52,7 @@ public:
     }
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
-      if (!T[I].isIdent() || C.inWaveNative(T[I].Offset) || C.isMemberOrForeignQualified(I))
+      if (!T[I].isIdent() || C.yieldsAt(T[I].Offset) || C.isMemberOrForeignQualified(I))
         continue;
       llvm::StringRef H = logical32Helper(T[I].Text);
       if (H.empty() || isDeclarationName(C, I) || isOwnFunction(C, I))

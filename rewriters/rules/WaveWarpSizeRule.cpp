@@ -83,7 +83,7 @@ public:
       Noted = true;
     };
     for (size_t I = 0; I < T.size(); ++I) {
-      if (!T[I].isIdent("warpSize") || C.inWaveNative(T[I].Offset))
+      if (!T[I].isIdent("warpSize") || C.yieldsAt(T[I].Offset))
         continue;
       if (I > 0 && (T[I - 1].is(clang::tok::period) || T[I - 1].is(clang::tok::arrow)))
         continue; // a member read: wave-host-warpsize's

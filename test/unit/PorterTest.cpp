@@ -53,6 +53,20 @@ TEST(Porter, ShuffleGetsMaskAndWidth) {
   EXPECT_NE(R.Ported.find("#include <cu2hip/wave.h>"), std::string::npos) << R.Ported;
 }
 
+// The runtime headers the output includes travel in the result, whether a
+// rule asked for them, a CUDA header was mapped to one, or the input had one.
+TEST(Porter, RuntimeHeadersInTheResult) {
+  FileResult R = port("__device__ float f(float v) { return __shfl_xor_sync(0xffffffff, v, 1); }\n");
+  EXPECT_EQ(R.RuntimeHeaders, std::vector<std::string>{"cu2hip/wave.h"});
+  R = port("#include <nvToolsExt.h>\nvoid f() { nvtxRangePop(); }\n");
+  EXPECT_NE(R.Ported.find("#include <cu2hip/roctx.h>"), std::string::npos) << R.Ported;
+  EXPECT_EQ(R.RuntimeHeaders, std::vector<std::string>{"cu2hip/roctx.h"});
+  R = port("#include <cu2hip/compat.h>\nint x;\n");
+  EXPECT_EQ(R.RuntimeHeaders, std::vector<std::string>{"cu2hip/compat.h"});
+  R = port("#include <cuda_runtime.h>\nvoid f(float **p) { cudaMalloc(p, 4); }\n");
+  EXPECT_TRUE(R.RuntimeHeaders.empty());
+}
+
 TEST(Porter, LaunchGgl) {
   Options O;
   O.Launch = LaunchMode::Ggl;

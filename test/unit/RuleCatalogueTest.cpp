@@ -37,13 +37,50 @@ std::map<std::string, std::string> litFiles() {
   return R;
 }
 
-/// The docs table row of `Id` ("| [id](#id) | kind | rows | tests |"), or "".
-llvm::StringRef tableRow(llvm::StringRef Doc, llvm::StringRef Id) {
-  std::string Key = ("| [" + Id + "](#" + Id + ") |").str();
-  size_t At = Doc.find(Key);
-  if (At == llvm::StringRef::npos)
-    return "";
-  return Doc.substr(At).take_until([](char C) { return C == '\n'; });
+/// One row of the table at the top of docs/rules.md:
+/// "| [id](#id) | kind | A.2 rows | lit tests |".
+struct TableRow {
+  std::string Id, Anchor, Kind;
+  std::vector<std::string> Tests;
+  unsigned Line = 0;
+};
+
+/// Every row of the table, in order; a row that does not parse is a test
+/// failure naming its line.
+std::vector<TableRow> tableRows(llvm::StringRef Doc) {
+  std::vector<TableRow> Rows;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Doc.split(Lines, '\n');
+  for (unsigned N = 0; N < Lines.size(); ++N) {
+    llvm::StringRef L = Lines[N];
+    if (!L.startswith("| ["))
+      continue;
+    TableRow R;
+    R.Line = N + 1;
+    llvm::SmallVector<llvm::StringRef, 6> Cells;
+    L.trim().drop_front().drop_back().split(Cells, " | ");
+    llvm::StringRef Link = Cells[0].trim();
+    if (Cells.size() != 4 || !Link.consume_front("[") || !Link.consume_back(")")) {
+      ADD_FAILURE() << "docs/rules.md:" << R.Line << ": not a table row: " << L.str();
+      continue;
+    }
+    std::tie(Link, R.Anchor) = Link.split("](#");
+    R.Id = Link.str();
+    R.Kind = Cells[1].trim().str();
+    llvm::SmallVector<llvm::StringRef, 4> Tests;
+    Cells[3].split(Tests, ',', -1, false);
+    for (llvm::StringRef T : Tests)
+      R.Tests.push_back(T.trim().str());
+    Rows.push_back(std::move(R));
+  }
+  return Rows;
+}
+
+/// Whether a kind column ("rewrite + note (`--wave=native`)", "warning")
+/// says what the id is declared as: an edit id's row starts with "rewrite",
+/// a finding id's with its severity.
+bool kindMatches(llvm::StringRef Column, IdKind K) {
+  return Column.startswith(K == IdKind::Edit ? "rewrite" : idKindName(K));
 }
 
 /// True when some lit file's relative path matches `Pattern` (a path
@@ -105,19 +142,6 @@ TEST(RuleCatalogue, EveryIdHasADocsEntryAndALitTest) {
     std::string Id = I.Id;
     EXPECT_NE(Doc.find("\n## " + Id + "\n"), std::string::npos)
         << Id << ": no '## " << Id << "' entry in docs/rules.md";
-    llvm::StringRef Row = tableRow(Doc, Id);
-    if (Row.empty()) {
-      ADD_FAILURE() << Id << ": no row in the table of docs/rules.md";
-      continue;
-    }
-    // Last column: comma-separated lit tests, each must exist.
-    llvm::StringRef Tests = Row.rtrim(" |").rsplit('|').second.trim();
-    llvm::SmallVector<llvm::StringRef, 4> Names;
-    Tests.split(Names, ',', -1, false);
-    EXPECT_FALSE(Names.empty()) << Id << ": the docs row names no lit test";
-    for (llvm::StringRef N : Names)
-      EXPECT_TRUE(anyLitMatches(Lit, N.trim())) << Id << ": lit test '" << N.trim().str()
-                                                << "' named in docs/rules.md does not exist";
     // A finding's message must be asserted by some lit test.
     if (I.Kind != IdKind::Edit) {
       std::string Tag = "[" + Id + "]";
@@ -127,6 +151,39 @@ TEST(RuleCatalogue, EveryIdHasADocsEntryAndALitTest) {
       EXPECT_TRUE(Asserted) << Id << ": no lit test asserts a '" << Tag << "' diagnostic";
     }
   }
+}
+
+// Every row of the table, not only the first one of an id: one row per id,
+// each naming a declared id, with its declared kind and lit tests that exist.
+TEST(RuleCatalogue, EveryTableRowIsOneIdWithItsKindAndTests) {
+  std::string Doc = readFile(CU2HIP_SOURCE_DIR "/docs/rules.md");
+  ASSERT_FALSE(Doc.empty()) << "cannot read docs/rules.md";
+  auto Lit = litFiles();
+  std::map<std::string, IdKind> Ids;
+  for (const RuleIdInfo &I : ruleCatalogue())
+    Ids[I.Id] = I.Kind;
+  std::map<std::string, unsigned> RowOf;
+  std::vector<TableRow> Rows = tableRows(Doc);
+  for (const TableRow &R : Rows) {
+    std::string At = "docs/rules.md:" + std::to_string(R.Line) + ": '" + R.Id + "': ";
+    auto [Prev, New] = RowOf.insert({R.Id, R.Line});
+    EXPECT_TRUE(New) << At << "a second row (the first is line " << Prev->second << ")";
+    EXPECT_EQ(R.Anchor, R.Id) << At << "the link's anchor is not the id";
+    auto It = Ids.find(R.Id);
+    if (It == Ids.end()) {
+      ADD_FAILURE() << At << "no rule declares this id";
+      continue;
+    }
+    EXPECT_TRUE(kindMatches(R.Kind, It->second))
+        << At << "kind '" << R.Kind << "', but the id is declared "
+        << idKindName(It->second).str();
+    EXPECT_FALSE(R.Tests.empty()) << At << "the row names no lit test";
+    for (const std::string &T : R.Tests)
+      EXPECT_TRUE(anyLitMatches(Lit, T)) << At << "lit test '" << T << "' does not exist";
+  }
+  for (const auto &KV : Ids)
+    EXPECT_TRUE(RowOf.count(KV.first)) << KV.first << ": no row in the table of docs/rules.md";
+  EXPECT_EQ(Rows.size(), Ids.size()) << "rows in the table of docs/rules.md vs declared ids";
 }
 
 TEST(RuleCatalogue, EveryDocsEntryIsAnId) {

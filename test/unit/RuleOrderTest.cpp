@@ -33,9 +33,9 @@ std::pair<std::string, std::vector<std::string>> port(llvm::StringRef Text, cons
   if (Reverse)
     std::reverse(Rules.begin(), Rules.end());
   for (auto &R : Rules)
-    R->run(C);
+    C.run(*R);
   for (auto &R : Rules)
-    R->finish(C);
+    C.finish(*R);
   EXPECT_TRUE(C.Edits.merge().empty()) << "edit conflicts";
   std::vector<std::string> Ids;
   for (const Finding &F : C.Findings)

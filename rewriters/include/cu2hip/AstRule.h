@@ -91,6 +91,10 @@ public:
   /// dropped.
   void report(llvm::StringRef Rule, Severity Sev, clang::SourceLocation Loc,
               llvm::StringRef Message, llvm::StringRef Fix = "");
+  /// Adds the ids of a rule of this parse (AstRule::setContext): replace,
+  /// insert, claim and report accept only declared ids, a finding only with
+  /// its id's declared severity (checkDeclaredId, Rule.h).
+  void declare(llvm::ArrayRef<RuleIdInfo> Ids) { Declared.insert(Declared.end(), Ids.begin(), Ids.end()); }
   /// Asks for `Header` (e.g. "cu2hip/packed.h") in the output of the file
   /// `Loc` is in.
   void requestHeader(clang::SourceLocation Loc, llvm::StringRef Header);
@@ -130,6 +134,7 @@ private:
   bool NeededSkippedBody = false;
   std::string NeededSdkBody;
   const SdkFallback *Bundled = nullptr;
+  std::vector<RuleIdInfo> Declared;
 };
 
 /// An AST rule: a matcher callback with a stable id and a context to emit
@@ -158,7 +163,12 @@ public:
   /// the bodies of the SDK headers such callees live in (SdkBodies.h).
   virtual bool followsCalleeBodies(size_t Config) const { return false; }
 
-  void setContext(AstRuleContext *C) { Ctx = C; }
+  /// Emits into `C` from now on, under the ids this rule declares.
+  void setContext(AstRuleContext *C) {
+    Ctx = C;
+    if (C)
+      C->declare(ids());
+  }
 
 protected:
   /// The sink of the parse (not the rule's own state: const helpers of a

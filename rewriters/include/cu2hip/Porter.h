@@ -67,6 +67,11 @@ struct FileResult {
   std::vector<std::string> FactFiles, Reads;
   /// A fragment's headers for its includers (FileContext::DeferredHeaders).
   std::vector<std::string> DeferredHeaders;
+  /// The runtime headers ("cu2hip/wave.h", ...) the ported file includes,
+  /// sorted: those the rules requested (FileContext::requestHeader) and
+  /// those it already included or got from a mapped include. The build-file
+  /// port reads them (the runtime include directory, roctx).
+  std::vector<std::string> RuntimeHeaders;
 };
 
 /// Which part of a run's jobs is parsed and ported (incremental re-runs,

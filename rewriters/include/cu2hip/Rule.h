@@ -67,7 +67,19 @@ struct FileStats {
   unsigned RenamesNewerHip = 0;
 };
 
+class Rule;
+
 /// Everything a token rule sees for one file.
+///
+/// The rule contract is enforced here: while a rule runs (run(Rule&),
+/// finish(Rule&)), every edit and finding it records must carry an id the
+/// rule declares (Rule::ids) and a finding's severity must be the id's
+/// declared kind (an IdKind::Edit id may report any severity about its own
+/// rewrites, any id a note on what its findings rest on, e.g. a name taken
+/// by its spelling in a file not parsed); anything else is a fatal internal error naming the rule, so
+/// the tests catch it. Outside a rule (the porter's own findings) only
+/// porterIds() are accepted. Edits and findings of a rule inside a range
+/// claimed by a rule it yields to (yieldsTo) are dropped.
 class FileContext {
 public:
   FileContext(std::string Path, llvm::StringRef Buffer, const MapTable &Maps,
@@ -94,7 +106,13 @@ public:
   void claim(llvm::StringRef Rule, unsigned Begin, unsigned End);
   /// The id of the rule that claimed `Offset`, or "" when none did.
   llvm::StringRef claimedBy(unsigned Offset) const;
-  bool inWaveNative(unsigned Offset) const { return claimedBy(Offset) == "wave-native"; }
+  /// True when `Offset` lies in a range claimed by a rule the running rule
+  /// yields to (yieldsTo): the running rule leaves it alone.
+  bool yieldsAt(unsigned Offset) const;
+  /// Runs `R.run(*this)`, or `R.finish(*this)`, with `R` as the running
+  /// rule whose ids and claims the context checks (see the class comment).
+  void run(Rule &R);
+  void finish(Rule &R);
   /// Asks for `Header` (e.g. "cu2hip/wave.h") in the output; the includes
   /// rule adds the missing ones in its finish() (Rule::finish), after every
   /// rule ran, so a request from any rule in run() is seen.
@@ -107,10 +125,15 @@ public:
   std::vector<std::string> DeferredHeaders;
 
 private:
+  /// Checks `Id` (and `Sev`, for a finding) against the running rule's
+  /// declared ids, or porterIds() when no rule runs; aborts on a mismatch.
+  void checkId(llvm::StringRef Id, const Severity *Sev) const;
   std::vector<unsigned> LineStarts;
   /// Sorted by begin; may overlap.
   std::vector<std::tuple<unsigned, unsigned, std::string>> Claims;
   llvm::StringSet<> RequestedHeaders;
+  /// The rule in run(Rule&)/finish(Rule&), or null.
+  const Rule *Running = nullptr;
 
 public:
   /// Records a replacement of tokens [First, Last] by `Text`.
@@ -175,6 +198,21 @@ public:
   /// here), so no rule depends on running after another. Default: nothing.
   virtual void finish(FileContext &) {}
 };
+
+/// The rule contract's check (FileContext, AstRuleContext): `Id` must be
+/// one of `Declared`, and a finding's severity `*Sev` (null for an edit or
+/// claim) the id's declared kind (an IdKind::Edit id may report any
+/// severity; any id a note). On a mismatch: a fatal internal error naming `Who` ("rule
+/// 'x'") and `Where` (the file).
+void checkDeclaredId(llvm::ArrayRef<RuleIdInfo> Declared, llvm::StringRef Id,
+                     const Severity *Sev, llvm::StringRef Who, llvm::StringRef Where);
+
+/// The ids of the rules whose claimed ranges (FileContext::claim) the rule
+/// `RuleId` leaves alone: the logical-32 wave rules yield to "wave-native",
+/// whose rewritten bodies use the full wavefront already. Declared with the
+/// registry (Registry.cpp); FileContext drops the rule's edits and findings
+/// there (FileContext::yieldsAt).
+llvm::ArrayRef<llvm::StringRef> yieldsTo(llvm::StringRef RuleId);
 
 /// Creates the token rules enabled by `Opts`, in the order they run.
 std::vector<std::unique_ptr<Rule>> createRules(const Options &Opts);

@@ -1,3 +1,5 @@
+// REQUIRES: slow
+// (ports whole trees or one file in many modes: left out of check-cu2hip-quick)
 // Porting the output again changes nothing, in every mode.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cu2hip %s -o %t/a.hip.cu --no-summary 2>/dev/null

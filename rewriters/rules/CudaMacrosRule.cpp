@@ -1,4 +1,4 @@
-//===- CudaArchRule.cpp - rule "cuda-macros": compiler identification -----===//
+//===- CudaMacrosRule.cpp - rule "cuda-macros": compiler identification ---===//
 //
 // CUDA:  #ifdef __CUDA_ARCH__        HIP: #ifdef __HIP_DEVICE_COMPILE__
 //        #ifdef __CUDACC__                 #ifdef __HIPCC__

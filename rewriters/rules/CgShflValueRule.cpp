@@ -1,4 +1,4 @@
-//===- CgShuffleValueRule.cpp - rule "cg-shfl-value" ----------------------===//
+//===- CgShflValueRule.cpp - rule "cg-shfl-value" -------------------------===//
 //
 // CUDA:  result.y = tile.shfl_xor(result.y, 1);        // result.y is a uint4
 // HIP:   result.y = cu2hip::shfl_xor(tile, result.y, 1);   + <cu2hip/cg_shfl.h>

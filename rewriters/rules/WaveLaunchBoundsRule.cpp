@@ -1,4 +1,4 @@
-//===- LaunchBoundsRule.cpp - rule "wave-launch-bounds" --------------------===//
+//===- WaveLaunchBoundsRule.cpp - rule "wave-launch-bounds" ---------------===//
 //
 // CUDA:  __launch_bounds__(256, 2)        (max threads, min blocks per SM)
 // HIP:   __launch_bounds__(256, CU2HIP_WAVES_PER_EU(256, 2))   <cu2hip/launch.h>

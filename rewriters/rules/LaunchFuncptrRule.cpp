@@ -1,4 +1,4 @@
-//===- FuncPtrRule.cpp - rule "launch-funcptr": kernels as const void* -----===//
+//===- LaunchFuncptrRule.cpp - rule "launch-funcptr" ----------------------===//
 //
 // CUDA:  cudaFuncSetAttribute(attn_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, n);
 // HIP:   hipFuncSetAttribute(reinterpret_cast<const void*>(attn_fwd), hipFuncAttributeMaxDynamicSharedMemorySize, n);

@@ -1,4 +1,4 @@
-//===- WaveSpinRule.cpp - rule "wave-spin-wait": waits on other threads ---===//
+//===- WaveSpinWaitRule.cpp - rule "wave-spin-wait" -----------------------===//
 //
 // Findings about device loops whose exit depends on another thread making
 // progress, which AMD's scheduling does not promise:

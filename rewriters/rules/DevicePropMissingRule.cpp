@@ -1,4 +1,4 @@
-//===- DevicePropRule.cpp - rule "device-prop": cudaDeviceProp fields -----===//
+//===- DevicePropMissingRule.cpp - rule "device-prop": cudaDeviceProp -----===//
 //
 // CUDA 13's cudaDeviceProp and HIP's hipDeviceProp_t differ (checked
 // against CUDA 13.0's driver_types.h, ROCm 7.2's and HIP 5.2's

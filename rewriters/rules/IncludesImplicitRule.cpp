@@ -1,4 +1,4 @@
-//===- ImplicitIncludesRule.cpp - rule "includes-implicit" ----------------===//
+//===- IncludesImplicitRule.cpp - rule "includes-implicit" ----------------===//
 //
 // CUDA:  float m = FLT_MAX;  if (!isfinite(r)) ...;  x[min(C - 1, i + u)]
 //        #if CUDART_VERSION >= 2020   (renamed CU2HIP_CUDART_VERSION by the maps)

@@ -1,4 +1,4 @@
-//===- WaveConvergedRule.cpp - rule "wave-shfl-full": converged shuffles --===//
+//===- WaveShflFullRule.cpp - rule "wave-shfl-full": converged shuffles ---===//
 //
 // CUDA:  __global__ void k(...) { ... v += __shfl_xor_sync(0xffffffff, v, o); ... }
 // HIP:   v += cu2hip::shfl_xor_sync_full(0xffffffff, v, o, 32);
@@ -336,6 +336,8 @@ public:
     static const RuleIdInfo Ids[] = {
         {"wave-shfl-full", IdKind::Edit,
          "full-mask shuffle no exited lane can miss: plain width-32 shuffle, no mask"},
+        {"wave-shfl-full-unproven", IdKind::Note,
+         "full-mask shuffle whose convergence a parse did not prove: keeps cu2hip::mask64"},
     };
     return Ids;
   }
@@ -373,6 +375,10 @@ public:
                 Proof.siteProven(C);
       ctx().claim(Ok ? "wave-shfl-full" : "wave-shfl-full-unproven",
                   CharSourceRange::getTokenRange(Name, Name));
+      if (!Ok && fullMask(C.Call->getArg(0), *Context))
+        ctx().report("wave-shfl-full-unproven", Severity::Note, Name,
+                     "full-mask shuffle keeps cu2hip::mask64: the parse does not prove that "
+                     "every lane of the warp reaches it (a lane may have left before)");
     }
     Context = nullptr;
   }

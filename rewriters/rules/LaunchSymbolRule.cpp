@@ -1,4 +1,4 @@
-//===- SymbolRule.cpp - rule "launch-symbol": HIP_SYMBOL around symbols ----===//
+//===- LaunchSymbolRule.cpp - rule "launch-symbol": HIP_SYMBOL ------------===//
 //
 // CUDA:  cudaMemcpyToSymbol(c_table, h, n);
 // HIP:   hipMemcpyToSymbol(HIP_SYMBOL(c_table), h, n);

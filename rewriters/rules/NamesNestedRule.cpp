@@ -1,4 +1,4 @@
-//===- QualifiedNamespaceRule.cpp - rule "names-nested": thrust::cuda ------===//
+//===- NamesNestedRule.cpp - rule "names-nested": thrust::cuda ------------===//
 //
 // CUDA:  thrust::sort(thrust::cuda::par.on(s), v.begin(), v.end());
 // HIP:   thrust::sort(thrust::hip::par.on(s), v.begin(), v.end());

@@ -1,4 +1,4 @@
-//===- HipCollisionRule.cpp - rule "names-hip-collision" ------------------===//
+//===- NamesHipCollisionRule.cpp - rule "names-hip-collision" -------------===//
 //
 // CUDA:  __device__ float atomicMax(float *a, float v) { ...CAS loop... }
 //        template <class T> __device__ T __shfl_down(T v, int d) { ... }

@@ -1,4 +1,4 @@
-//===- HostLibcIncludeRule.cpp - rule "includes-host-libc" ----------------===//
+//===- IncludesHostLibcRule.cpp - rule "includes-host-libc" ---------------===//
 //
 // CUDA:  void pack(char *d, const char *s, int n) { memcpy(d, s, n); }   // no <cstring>
 // HIP:   #include <string.h>   (added)

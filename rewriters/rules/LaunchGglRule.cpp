@@ -1,4 +1,4 @@
-//===- LaunchRule.cpp - rule "launch-ggl": <<<>>> -> hipLaunchKernelGGL ----===//
+//===- LaunchGglRule.cpp - rule "launch-ggl": hipLaunchKernelGGL ----------===//
 //
 // Active with --launch=ggl (HIP accepts <<<>>> as is, so the default keeps it).
 // CUDA:  k<T, 4><<<grid, 256, smem, s>>>(a, b);

@@ -1,4 +1,4 @@
-//===- WaveShuffleRule.cpp - rule "wave-shfl": shuffles keep 32-lane warps -===//
+//===- WaveShflRule.cpp - rule "wave-shfl": shuffles keep 32-lane warps ---===//
 //
 // CUDA:  __shfl_xor_sync(0xffffffff, v, off)            (32-lane warp)
 // HIP:   __shfl_xor_sync(cu2hip::mask64(0xffffffff), v, off, 32)
@@ -19,7 +19,7 @@
 namespace cu2hip {
 namespace {
 
-/// True when rule wave-shfl-full (WaveConvergedRule.cpp) proved the shuffle
+/// True when rule wave-shfl-full (WaveShflFullRule.cpp) proved the shuffle
 /// whose name starts at `Offset` converged in some parse and no parse
 /// failed to: every configuration and unit must agree.
 bool provenFull(const FileContext &C, unsigned Offset) {
@@ -47,7 +47,7 @@ public:
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
       bool IsSync = false;
-      if (!T[I].isIdent() || C.inWaveNative(T[I].Offset) || !isShuffle(T[I].Text, IsSync) ||
+      if (!T[I].isIdent() || C.yieldsAt(T[I].Offset) || !isShuffle(T[I].Text, IsSync) ||
           C.isMemberOrForeignQualified(I) || isOwnFunction(C, I))
         continue;
       auto Args = callArgs(C, I);
@@ -63,7 +63,7 @@ public:
       }
       if (IsSync && C.Opts.Wave != WaveMode::Keep && provenFull(C, T[I].Offset)) {
         // wave-shfl-full proved the call converged: the plain shuffle.
-        C.replaceTokens("wave-shfl-full", I, I,
+        C.replaceTokens(id(), I, I,
                         "cu2hip::" + T[I].Text.drop_front(2).str() + "_full");
         C.requestHeader("cu2hip/wave.h");
       } else if (IsSync) {
