@@ -35,23 +35,51 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
   return Ids;
 }
 
+/// Is `#include` directive `I` (its `#` token) one of a HIP header?
+static bool isHipInclude(llvm::StringRef Text, const TokenStream &T, size_t I,
+                         const MapTable &Maps) {
+  if (!T[I].is(clang::tok::hash) || !T[I].StartOfLine || !T[I + 1].isIdent("include"))
+    return false;
+  llvm::StringRef Line = Text.substr(T[I + 1].end());
+  Line = Line.substr(0, Line.find('\n')).trim();
+  if (Line.size() < 3)
+    return false;
+  llvm::StringRef Name = Line.drop_front().take_until([](char C) {
+    return C == '>' || C == '"';
+  });
+  // A header both APIs spell alike (thrust's) says nothing about which
+  // one the file is written for.
+  return Name.startswith("hip/") || Name.startswith("hipcub/") ||
+         Name.startswith("hipblas") || Name.startswith("hiprand/") ||
+         (Maps.isHipHeader(Name) && !Maps.lookupHeader(Name));
+}
+
 bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
   TokenStream T(Text);
-  for (size_t I = 0; I + 2 < T.size(); ++I) {
-    if (!T[I].is(clang::tok::hash) || !T[I].StartOfLine || !T[I + 1].isIdent("include"))
-      continue;
-    llvm::StringRef Line = Text.substr(T[I + 1].end());
-    Line = Line.substr(0, Line.find('\n')).trim();
-    if (Line.size() < 3)
-      continue;
-    llvm::StringRef Name = Line.drop_front().take_until([](char C) {
-      return C == '>' || C == '"';
-    });
-    // A header both APIs spell alike (thrust's) says nothing about which
-    // one the file is written for.
-    if (Name.startswith("hip/") || Name.startswith("hipcub/") ||
-        Name.startswith("hipblas") || Name.startswith("hiprand/") ||
-        (Maps.isHipHeader(Name) && !Maps.lookupHeader(Name)))
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (isHipInclude(Text, T, I, Maps))
+      return true;
+  return false;
+}
+
+bool includesHipUnconditionally(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  std::vector<size_t> Hashes; // directive `#` tokens
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (T[I].is(clang::tok::hash) && T[I].StartOfLine && T[I + 1].isIdent())
+      Hashes.push_back(I);
+  auto Word = [&](size_t K) { return T[Hashes[K] + 1].Text; };
+  // A header guard (`#ifndef X` + `#define X` first) is no conditional.
+  bool Guard = Hashes.size() >= 2 && Word(0) == "ifndef" && Word(1) == "define" &&
+               T[Hashes[0] + 2].Text == T[Hashes[1] + 2].Text;
+  int Depth = Guard ? -1 : 0;
+  for (size_t K = 0; K < Hashes.size(); ++K) {
+    llvm::StringRef W = Word(K);
+    if (W == "if" || W == "ifdef" || W == "ifndef")
+      ++Depth;
+    else if (W == "endif")
+      --Depth;
+    else if (Depth <= 0 && isHipInclude(Text, T, Hashes[K], Maps))
       return true;
   }
   return false;
@@ -346,8 +374,14 @@ bool PortPhases::parseable(const RunState &St, size_t I) const {
   // .cu files are always parsed (so their errors are reported); other
   // sources only when they use CUDA.
   bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
-  return Files[I].IsTU && St.ReadErrors[I].empty() && !looksAlreadyHip(St.Texts[I], Maps) &&
-         (IsCu || worthParsing(St.Texts[I], Maps));
+  // A HIP include only inside a preprocessor branch (a tree's own HIP
+  // layer, `#if defined(USE_HIP)`) does not stop the CUDA parse: the other
+  // branch is what the port must make work.
+  const std::string &Text = St.Texts[I];
+  bool Hip = includesHipUnconditionally(Text, Maps) ||
+             (looksAlreadyHip(Text, Maps) && !containsCuda(Text, Maps));
+  return Files[I].IsTU && St.ReadErrors[I].empty() && !Hip &&
+         (IsCu || worthParsing(Text, Maps));
 }
 
 void PortPhases::parsePhase(RunState &St, llvm::ThreadPool &Pool) {

@@ -98,6 +98,25 @@ public:
     return !llvm::is_contained(ExprKeywords, Prev.Text) && !isMacroNameBeingDefined(C, I - 1);
   }
 
+  /// True when the identifier at `I` is the name an alias declares:
+  /// `typedef hipblasStatus_t cublasStatus_t;`, `typedef struct X *cudaY;`,
+  /// `using cudaY = ...;` (by spelling: for code no configuration parsed).
+  static bool declaresAlias(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (I + 1 < T.size() && T[I + 1].is(tok::equal) && I > 0 && T[I - 1].isIdent("using"))
+      return true;
+    if (I == 0 || I + 1 >= T.size() || !T[I + 1].is(tok::semi))
+      return false;
+    for (size_t J = I; J-- > 0;) {
+      if (T[J].is(tok::semi) || T[J].is(tok::l_brace) || T[J].is(tok::r_brace) ||
+          T[J].InDirective)
+        return false;
+      if (T[J].isIdent("typedef"))
+        return true;
+    }
+    return false;
+  }
+
   /// Decides the identifier at `I` by the declaration it refers to (the
   /// typed index): a use of the SDK's declaration is renamed even where the
   /// user declared an overload or a namespaced function of the same name
@@ -162,8 +181,13 @@ public:
     // pass did.
     if (!C.Facts.Parsed)
       St.Guessed = guessUserDecls(C);
+    // A macro defined only in a branch no configuration compiles (a tree's
+    // own HIP layer: `#if defined(USE_HIP)` ... `#define cudaSuccess
+    // hipSuccess`) does not exist where the port is built: its uses are
+    // renamed like any other.
     for (size_t I = 0; I < T.size(); ++I)
-      if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text))
+      if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text) &&
+          !C.Facts.isInactive(T[I].Offset))
         St.UserMacros.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
@@ -222,8 +246,21 @@ public:
       return false; // rewritten by the alloc-hooks rule
     if (isMacroNameBeingDefined(C, I)) {
       C.report("names-user-macro", Severity::Note, T[I].Offset,
-               ("macro '" + Name + "' defines a CUDA API name; it and its uses "
-                "are kept as written")
+               C.Facts.isInactive(T[I].Offset)
+                   ? ("macro '" + Name + "' is defined only in a branch no "
+                      "configuration compiles (the tree's own HIP layer); it is kept, "
+                      "its uses are renamed for the configurations parsed")
+                         .str()
+                   : ("macro '" + Name + "' defines a CUDA API name; it and its uses "
+                      "are kept as written")
+                         .str());
+      return false;
+    }
+    if (C.Facts.isInactive(T[I].Offset) && declaresAlias(C, I)) {
+      C.report("names-user-macro", Severity::Note, T[I].Offset,
+               ("'" + Name + "' is declared by the tree's own HIP layer in a branch no "
+                "configuration compiles; the declaration is kept (renaming it would "
+                "redeclare the HIP name)")
                    .str());
       return false;
     }
