@@ -142,6 +142,19 @@ public:
     return false;
   }
 
+  /// True when token `I` sits inside the body of a named namespace (by
+  /// spelling: the innermost unclosed `{` follows `namespace NAME`).
+  static bool insideNamespaceBody(const TokenStream &T, size_t I) {
+    int Depth = 0;
+    for (size_t J = I; J-- > 0;) {
+      if (T[J].is(tok::r_brace))
+        ++Depth;
+      else if (T[J].is(tok::l_brace) && Depth-- == 0)
+        return J >= 2 && T[J - 1].isIdent() && T[J - 2].isIdent("namespace");
+    }
+    return false;
+  }
+
   /// Does the mapped namespace name at token `I` (`cub`) name the
   /// namespace? From the index where the file was parsed: the SDK namespace
   /// itself, however it is spelled (`namespace cb = ::cub;`, `using
@@ -152,8 +165,14 @@ public:
     const auto &T = C.Toks;
     if (const NameRef *Ref = indexedName(C, I))
       return Ref->Kind == DeclKind::Namespace && Ref->System;
+    // `ls::cub` names a namespace (or alias) of the tree's own: CUDA's
+    // library namespaces are top-level.
+    if (I >= 2 && T[I - 1].is(tok::coloncolon) && T[I - 2].isIdent())
+      return false;
     bool Qualifies = I + 1 < T.size() && T[I + 1].is(tok::coloncolon);
     bool Declared = I > 0 && T[I - 1].isIdent("namespace");
+    if (Declared && insideNamespaceBody(T, I))
+      return false; // namespace mylib { namespace cub { ... } }
     // namespace cb = cub;
     size_t Eq = I >= 1 && T[I - 1].is(tok::coloncolon) ? I - 2 : I - 1; // = ::cub
     bool Aliased = I >= 3 && Eq + 1 >= 3 && Eq < T.size() && T[Eq].is(tok::equal) &&
