@@ -128,6 +128,18 @@ public:
                                bool &Renamable) {
     const NameRef *Ref = indexedName(C, I);
     Renamable = Ref && Ref->System;
+    if (Ref && Ref->System && Ref->IsDecl && Ref->Kind == DeclKind::Type) {
+      // `typedef struct CUstream_st *CUstream;`: the tree redeclares the
+      // SDK's own type. Renamed, it would be a second hipStream_t that
+      // conflicts with HIP's; its uses are the SDK type's and are renamed.
+      C.report("names-shadowed", Severity::Note, C.Toks[I].Offset,
+               ("'" + C.Toks[I].Text + "' redeclares CUDA's own type; the declaration "
+                "is kept as written (renamed, it would conflict with HIP's), its "
+                "uses are renamed")
+                   .str());
+      Renamable = false;
+      return false;
+    }
     if (!Ref || Ref->System)
       return true;
     llvm::StringRef Name = C.Toks[I].Text;
