@@ -50,6 +50,7 @@ std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 std::unique_ptr<AstRule> createBitIntrinsicArgRule();
 std::unique_ptr<AstRule> createHostLibcIncludeRule();
+std::unique_ptr<AstRule> createVectorOperatorRule();
 
 namespace {
 
@@ -102,7 +103,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
   static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule,
                                                 createVectorizeAstRule,
                                                 createBitIntrinsicArgRule,
-                                                createHostLibcIncludeRule};
+                                                createHostLibcIncludeRule,
+                                                createVectorOperatorRule};
   return F;
 }
 
