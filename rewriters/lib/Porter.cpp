@@ -26,6 +26,8 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
       {"parse-include", IdKind::Warning, "an #include was not found while parsing"},
       {"parse-semantic", IdKind::Note, "Clang 16 type-check message (does not fail)"},
       {"parse-sdk", IdKind::Note, "a parse taken to the installed CUDA SDK, not the bundled headers"},
+      {"parse-torch", IdKind::Warning,
+       "units that include PyTorch's C++ headers the parse did not find: once per tree"},
       // Emitted here and by the command line (tool/Inputs.cpp, OutputWriter.cpp).
       {"edit-conflict", IdKind::Error, "two rules edited overlapping text"},
       {"already-hip", IdKind::Note, "HIP input without CUDA left as written"},
@@ -297,6 +299,9 @@ public:
   void parsePhase(RunState &St, llvm::ThreadPool &Pool);
   /// Runs the token rules over every job to port.
   std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
+  /// Folds the units' parse-include findings for PyTorch's headers into
+  /// one parse-torch finding on the first such unit.
+  static void foldTorchIncludes(RunState &St);
 
 private:
   /// Whether job `I` is a translation unit worth a parse.
@@ -337,6 +342,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       if (It != St.Facts.end())
         dumpIndex(llvm::errs(), Files[I].Input, St.Texts[I], It->second.Index);
     }
+  PortPhases::foldTorchIncludes(St);
   // Phase 2: token rules, one task per file.
   std::vector<FileResult> Results = Phases.portPhase(St, Pool);
   for (auto &KV : St.UnitFacts) {
@@ -480,6 +486,48 @@ SemanticResult PortPhases::parseTask(RunState &St, SemanticPass &Pass, size_t I,
   if (Progress)
     Progress("parsing", "", ++St.ParsesDone, St.Parses);
   return SR;
+}
+
+/// Is `F` a missing include of PyTorch's C++ API (torch/, ATen/, c10/)?
+static bool isTorchInclude(const Finding &F) {
+  llvm::StringRef M = F.Message;
+  return F.RuleId == "parse-include" &&
+         (M.startswith("'torch/") || M.startswith("'ATen/") || M.startswith("'c10/"));
+}
+
+void PortPhases::foldTorchIncludes(RunState &St) {
+  std::vector<std::string> Units; // in path order (TUErrors is a std::map)
+  std::string Header;
+  for (auto &KV : St.TUErrors) {
+    auto &Errs = KV.second;
+    auto It = std::find_if(Errs.begin(), Errs.end(), isTorchInclude);
+    if (It == Errs.end())
+      continue;
+    if (Header.empty())
+      Header = llvm::StringRef(It->Message).drop_front().take_until([](char C) {
+                 return C == '\'';
+               }).str();
+    Units.push_back(KV.first);
+    llvm::erase_if(Errs, isTorchInclude);
+  }
+  if (Units.empty())
+    return;
+  Finding F;
+  F.File = Units.front();
+  F.RuleId = "parse-torch";
+  F.Sev = Severity::Warning;
+  F.Line = F.Col = 1;
+  F.Message = std::to_string(Units.size()) + " translation unit" +
+              (Units.size() == 1 ? "" : "s") + " of this tree (first: " +
+              llvm::sys::path::filename(Units.front()).str() +
+              ") include PyTorch's C++ headers (<" + Header +
+              ">), which the parse did not find: the parse stops there, so only the "
+              "token rules ported them";
+  F.Fix = "pass torch's include directories after -- (python -c \"from "
+          "torch.utils.cpp_extension import include_paths; print(include_paths())\" "
+          "lists them: -I .../torch/include -I .../torch/include/torch/csrc/api/include), "
+          "or -p with the extension's compile_commands.json";
+  St.TUErrors[Units.front()].push_back(F);
 }
 
 std::vector<FileResult> PortPhases::portPhase(RunState &St, llvm::ThreadPool &Pool) {
