@@ -128,18 +128,6 @@ public:
                                bool &Renamable) {
     const NameRef *Ref = indexedName(C, I);
     Renamable = Ref && Ref->System;
-    if (Ref && Ref->System && Ref->IsDecl && Ref->Kind == DeclKind::Type) {
-      // `typedef struct CUstream_st *CUstream;`: the tree redeclares the
-      // SDK's own type. Renamed, it would be a second hipStream_t that
-      // conflicts with HIP's; its uses are the SDK type's and are renamed.
-      C.report("names-shadowed", Severity::Note, C.Toks[I].Offset,
-               ("'" + C.Toks[I].Text + "' redeclares CUDA's own type; the declaration "
-                "is kept as written (renamed, it would conflict with HIP's), its "
-                "uses are renamed")
-                   .str());
-      Renamable = false;
-      return false;
-    }
     if (!Ref || Ref->System)
       return true;
     llvm::StringRef Name = C.Toks[I].Text;
@@ -194,9 +182,26 @@ public:
     return !(I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)));
   }
 
+  /// True when the identifier at `I` declares a typedef that redeclares the
+  /// SDK's own (`typedef struct CUstream_st *CUstream;`, as cuda.h does;
+  /// not a struct tag: `struct CUstream_st;` maps like any use).
+  static bool redeclaresSdkTypedef(const FileContext &C, size_t I) {
+    const NameRef *Ref = indexedName(C, I);
+    if (!Ref || !Ref->System || !Ref->IsDecl || Ref->Kind != DeclKind::Type || I == 0)
+      return false;
+    const Tok &Prev = C.Toks[I - 1];
+    return !(Prev.isIdent("struct") || Prev.isIdent("class") || Prev.isIdent("union") ||
+             Prev.isIdent("enum"));
+  }
+
   /// What one run() keeps from token to token.
   struct RunState {
     std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
+    /// Typedefs of the SDK the file redeclares (redeclaresSdkTypedef):
+    /// renamed, the declaration would be a second, conflicting HIP typedef
+    /// (hipStream_t); kept, with its uses in the file (its type, through
+    /// the mapped struct tag, is HIP's).
+    llvm::StringSet<> KeptTypedefs;
     llvm::StringSet<> UserMacros, ReportedShadow;
     GuessedDecls Guessed;
   };
@@ -220,6 +225,9 @@ public:
       if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text) &&
           !C.Facts.isInactive(T[I].Offset))
         St.UserMacros.insert(T[I].Text);
+    for (size_t I = 0; I < T.size(); ++I)
+      if (T[I].isIdent() && C.Maps.lookupName(T[I].Text) && redeclaresSdkTypedef(C, I))
+        St.KeptTypedefs.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
         continue;
@@ -293,6 +301,15 @@ public:
                 "configuration compiles; the declaration is kept (renaming it would "
                 "redeclare the HIP name)")
                    .str());
+      return false;
+    }
+    if (St.KeptTypedefs.count(Name)) {
+      if (St.ReportedShadow.insert(Name).second)
+        C.report("names-shadowed", Severity::Note, T[I].Offset,
+                 ("'" + Name + "' redeclares CUDA's own typedef here; the declaration and "
+                  "its uses in this file are kept as written (renamed, it would be a second, "
+                  "conflicting HIP typedef)")
+                     .str());
       return false;
     }
     bool Renamable = false;
