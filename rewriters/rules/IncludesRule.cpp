@@ -238,6 +238,10 @@ public:
     if (L.Name != "mma.h" || usesWmma(C))
       return false;
     unsigned Begin = C.Toks[L.HashTok].Offset;
+    // Already guarded (a port's output ported again): nothing to do.
+    llvm::StringRef Before = C.Buffer.substr(0, Begin).rtrim();
+    if (Before.substr(Before.rfind('\n') + 1).contains("__has_include(<mma.h>)"))
+      return true;
     C.Edits.add({Begin, L.NameEnd - Begin,
                  C.withEol("#if __has_include(<mma.h>)\n#include <mma.h>\n#endif"), "includes"});
     ++C.Stats.EditsPerRule["includes"];
