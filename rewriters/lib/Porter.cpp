@@ -64,6 +64,22 @@ bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
   return false;
 }
 
+/// True when the file includes a header the maps know as CUDA's.
+static bool includesCudaHeader(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (!T[I].is(clang::tok::hash) || !T[I].StartOfLine || !T[I + 1].isIdent("include"))
+      continue;
+    llvm::StringRef Line = Text.substr(T[I + 1].end());
+    Line = Line.substr(0, Line.find('\n')).trim();
+    if (Line.size() > 2 && Maps.lookupHeader(Line.drop_front().take_until([](char C) {
+          return C == '>' || C == '"';
+        })))
+      return true;
+  }
+  return false;
+}
+
 bool includesHipUnconditionally(llvm::StringRef Text, const MapTable &Maps) {
   TokenStream T(Text);
   std::vector<size_t> Hashes; // directive `#` tokens
@@ -380,12 +396,14 @@ bool PortPhases::parseable(const RunState &St, size_t I) const {
   // .cu files are always parsed (so their errors are reported); other
   // sources only when they use CUDA.
   bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
-  // A HIP include only inside a preprocessor branch (a tree's own HIP
-  // layer, `#if defined(USE_HIP)`) does not stop the CUDA parse: the other
+  // A HIP include only inside a preprocessor branch, beside a CUDA header
+  // include (a tree's own HIP layer: `#if defined(USE_HIP)` ... `#else
+  // #include <cuda_runtime.h>`), does not stop the CUDA parse: the other
   // branch is what the port must make work.
   const std::string &Text = St.Texts[I];
-  bool Hip = includesHipUnconditionally(Text, Maps) ||
-             (looksAlreadyHip(Text, Maps) && !containsCuda(Text, Maps));
+  bool Hip = looksAlreadyHip(Text, Maps) &&
+             (includesHipUnconditionally(Text, Maps) || !containsCuda(Text, Maps) ||
+              !includesCudaHeader(Text, Maps));
   return Files[I].IsTU && St.ReadErrors[I].empty() && !Hip &&
          (IsCu || worthParsing(Text, Maps));
 }
