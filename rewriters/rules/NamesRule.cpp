@@ -226,7 +226,9 @@ public:
           !C.Facts.isInactive(T[I].Offset))
         St.UserMacros.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I)
-      if (T[I].isIdent() && C.Maps.lookupName(T[I].Text) && redeclaresSdkTypedef(C, I))
+      if (T[I].isIdent() && C.Maps.lookupName(T[I].Text) &&
+          (C.Facts.Parsed ? redeclaresSdkTypedef(C, I)
+                          : declaresAlias(C, I) && !C.Facts.isInactive(T[I].Offset)))
         St.KeptTypedefs.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
