@@ -27,6 +27,8 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
       {"parse-include", IdKind::Warning, "an #include was not found while parsing"},
       {"parse-semantic", IdKind::Note, "Clang 16 type-check message (does not fail)"},
       {"parse-sdk", IdKind::Note, "a parse taken to the installed CUDA SDK, not the bundled headers"},
+      {"parse-torch", IdKind::Warning,
+       "units that include PyTorch's C++ headers the parse did not find: once per tree"},
       // Emitted here and by the command line (tool/Inputs.cpp, OutputWriter.cpp).
       {"edit-conflict", IdKind::Error, "two rules edited overlapping text"},
       {"already-hip", IdKind::Note, "HIP input without CUDA left as written"},
@@ -36,23 +38,67 @@ llvm::ArrayRef<RuleIdInfo> porterIds() {
   return Ids;
 }
 
+/// Is `#include` directive `I` (its `#` token) one of a HIP header?
+static bool isHipInclude(llvm::StringRef Text, const TokenStream &T, size_t I,
+                         const MapTable &Maps) {
+  if (!T[I].is(clang::tok::hash) || !T[I].StartOfLine || !T[I + 1].isIdent("include"))
+    return false;
+  llvm::StringRef Line = Text.substr(T[I + 1].end());
+  Line = Line.substr(0, Line.find('\n')).trim();
+  if (Line.size() < 3)
+    return false;
+  llvm::StringRef Name = Line.drop_front().take_until([](char C) {
+    return C == '>' || C == '"';
+  });
+  // A header both APIs spell alike (thrust's) says nothing about which
+  // one the file is written for.
+  return Name.startswith("hip/") || Name.startswith("hipcub/") ||
+         Name.startswith("hipblas") || Name.startswith("hiprand/") ||
+         (Maps.isHipHeader(Name) && !Maps.lookupHeader(Name));
+}
+
 bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (isHipInclude(Text, T, I, Maps))
+      return true;
+  return false;
+}
+
+/// True when the file includes a header the maps know as CUDA's.
+static bool includesCudaHeader(llvm::StringRef Text, const MapTable &Maps) {
   TokenStream T(Text);
   for (size_t I = 0; I + 2 < T.size(); ++I) {
     if (!T[I].is(clang::tok::hash) || !T[I].StartOfLine || !T[I + 1].isIdent("include"))
       continue;
     llvm::StringRef Line = Text.substr(T[I + 1].end());
     Line = Line.substr(0, Line.find('\n')).trim();
-    if (Line.size() < 3)
-      continue;
-    llvm::StringRef Name = Line.drop_front().take_until([](char C) {
-      return C == '>' || C == '"';
-    });
-    // A header both APIs spell alike (thrust's) says nothing about which
-    // one the file is written for.
-    if (Name.startswith("hip/") || Name.startswith("hipcub/") ||
-        Name.startswith("hipblas") || Name.startswith("hiprand/") ||
-        (Maps.isHipHeader(Name) && !Maps.lookupHeader(Name)))
+    if (Line.size() > 2 && Maps.lookupHeader(Line.drop_front().take_until([](char C) {
+          return C == '>' || C == '"';
+        })))
+      return true;
+  }
+  return false;
+}
+
+bool includesHipUnconditionally(llvm::StringRef Text, const MapTable &Maps) {
+  TokenStream T(Text);
+  std::vector<size_t> Hashes; // directive `#` tokens
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (T[I].is(clang::tok::hash) && T[I].StartOfLine && T[I + 1].isIdent())
+      Hashes.push_back(I);
+  auto Word = [&](size_t K) { return T[Hashes[K] + 1].Text; };
+  // A header guard (`#ifndef X` + `#define X` first) is no conditional.
+  bool Guard = Hashes.size() >= 2 && Word(0) == "ifndef" && Word(1) == "define" &&
+               T[Hashes[0] + 2].Text == T[Hashes[1] + 2].Text;
+  int Depth = Guard ? -1 : 0;
+  for (size_t K = 0; K < Hashes.size(); ++K) {
+    llvm::StringRef W = Word(K);
+    if (W == "if" || W == "ifdef" || W == "ifndef")
+      ++Depth;
+    else if (W == "endif")
+      --Depth;
+    else if (Depth <= 0 && isHipInclude(Text, T, Hashes[K], Maps))
       return true;
   }
   return false;
@@ -283,6 +329,9 @@ public:
   void scanPhase(RunState &St, bool UnparsedOnly);
   /// Runs the token rules over every job to port.
   std::vector<FileResult> portPhase(RunState &St, llvm::ThreadPool &Pool);
+  /// Folds the units' parse-include findings for PyTorch's headers into
+  /// one parse-torch finding on the first such unit.
+  static void foldTorchIncludes(RunState &St);
 
 private:
   /// Whether job `I` is a translation unit worth a parse.
@@ -333,6 +382,7 @@ std::vector<FileResult> Porter::run(const std::vector<FileJob> &Files, unsigned 
       if (It != St.Facts.end())
         dumpIndex(llvm::errs(), Files[I].Input, St.Texts[I], It->second.Index);
     }
+  PortPhases::foldTorchIncludes(St);
   // Phase 2: token rules, one task per file.
   std::vector<FileResult> Results = Phases.portPhase(St, Pool);
   for (auto &KV : St.UnitFacts) {
@@ -370,8 +420,16 @@ bool PortPhases::parseable(const RunState &St, size_t I) const {
   // .cu files are always parsed (so their errors are reported); other
   // sources only when they use CUDA.
   bool IsCu = llvm::sys::path::extension(Files[I].Input) == ".cu";
-  return Files[I].IsTU && St.ReadErrors[I].empty() && !looksAlreadyHip(St.Texts[I], Maps) &&
-         (IsCu || worthParsing(St.Texts[I], Maps));
+  // A HIP include only inside a preprocessor branch, beside a CUDA header
+  // include (a tree's own HIP layer: `#if defined(USE_HIP)` ... `#else
+  // #include <cuda_runtime.h>`), does not stop the CUDA parse: the other
+  // branch is what the port must make work.
+  const std::string &Text = St.Texts[I];
+  bool Hip = looksAlreadyHip(Text, Maps) &&
+             (includesHipUnconditionally(Text, Maps) || !containsCuda(Text, Maps) ||
+              !includesCudaHeader(Text, Maps));
+  return Files[I].IsTU && St.ReadErrors[I].empty() && !Hip &&
+         (IsCu || worthParsing(Text, Maps));
 }
 
 void PortPhases::parsePhase(RunState &St, llvm::ThreadPool &Pool) {
@@ -506,6 +564,48 @@ SemanticResult PortPhases::parseTask(RunState &St, SemanticPass &Pass, size_t I,
   if (Progress)
     Progress("parsing", "", ++St.ParsesDone, St.Parses);
   return SR;
+}
+
+/// Is `F` a missing include of PyTorch's C++ API (torch/, ATen/, c10/)?
+static bool isTorchInclude(const Finding &F) {
+  llvm::StringRef M = F.Message;
+  return F.RuleId == "parse-include" &&
+         (M.startswith("'torch/") || M.startswith("'ATen/") || M.startswith("'c10/"));
+}
+
+void PortPhases::foldTorchIncludes(RunState &St) {
+  std::vector<std::string> Units; // in path order (TUErrors is a std::map)
+  std::string Header;
+  for (auto &KV : St.TUErrors) {
+    auto &Errs = KV.second;
+    auto It = std::find_if(Errs.begin(), Errs.end(), isTorchInclude);
+    if (It == Errs.end())
+      continue;
+    if (Header.empty())
+      Header = llvm::StringRef(It->Message).drop_front().take_until([](char C) {
+                 return C == '\'';
+               }).str();
+    Units.push_back(KV.first);
+    llvm::erase_if(Errs, isTorchInclude);
+  }
+  if (Units.empty())
+    return;
+  Finding F;
+  F.File = Units.front();
+  F.RuleId = "parse-torch";
+  F.Sev = Severity::Warning;
+  F.Line = F.Col = 1;
+  F.Message = std::to_string(Units.size()) + " translation unit" +
+              (Units.size() == 1 ? "" : "s") + " of this tree (first: " +
+              llvm::sys::path::filename(Units.front()).str() +
+              ") include PyTorch's C++ headers (<" + Header +
+              ">), which the parse did not find: the parse stops there, so only the "
+              "token rules ported them";
+  F.Fix = "pass torch's include directories after -- (python -c \"from "
+          "torch.utils.cpp_extension import include_paths; print(include_paths())\" "
+          "lists them: -I .../torch/include -I .../torch/include/torch/csrc/api/include), "
+          "or -p with the extension's compile_commands.json";
+  St.TUErrors[Units.front()].push_back(F);
 }
 
 std::vector<FileResult> PortPhases::portPhase(RunState &St, llvm::ThreadPool &Pool) {

@@ -73,6 +73,8 @@ void FileFacts::mergeFrom(const FileFacts &O) {
   Inactive = intersectRanges(std::move(Inactive), O.Inactive);
   for (auto &S : O.ShadowedNames)
     ShadowedNames.insert(S.getKey());
+  for (auto &S : O.UserMacros)
+    UserMacros.insert(S.getKey());
   NoRenameOffsets.insert(O.NoRenameOffsets.begin(), O.NoRenameOffsets.end());
   Ast.mergeFrom(O.Ast);
   Index.mergeFrom(O.Index);

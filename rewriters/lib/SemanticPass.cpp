@@ -71,6 +71,7 @@ struct ConfigOutcome {
   std::map<std::string, RangeList> Skipped; ///< per ported file
   std::set<std::string> Entered;           ///< ported files that were parsed
   std::set<std::string> Shadowed;
+  std::set<std::string> Macros; ///< mapped names a ported file #defines
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
   std::map<std::string, AstFileOutput> Ast;           ///< AST rules, per ported file
   IndexMap Index;                                     ///< typed index, per ported file
@@ -242,8 +243,10 @@ public:
     const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
     if (!II || !Maps || !Maps->lookupName(II->getName()))
       return;
-    if (!portedPath(MacroNameTok.getLocation()).empty())
+    if (!portedPath(MacroNameTok.getLocation()).empty()) {
       Out.Shadowed.insert(II->getName().str());
+      Out.Macros.insert(II->getName().str());
+    }
   }
 
   const MapTable *Maps = nullptr;
@@ -494,6 +497,9 @@ static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &
     for (auto &S : O.Shadowed)
       for (const std::string &F : Files)
         Result.Facts[F].ShadowedNames.insert(S);
+    for (auto &S : O.Macros)
+      for (const std::string &F : Files)
+        Result.Facts[F].UserMacros.insert(S);
     for (auto &NR : O.NoRename)
       if (Result.Facts.count(NR.first))
         Result.Facts[NR.first].NoRenameOffsets.insert(NR.second);

@@ -16,6 +16,9 @@
 //     (CUDA 12 form; the name from the maps); a 2-argument call gets `, 0`
 //     (HIP has no default); the CUDA 11 5-argument form with null error
 //     node and log buffer becomes (&e, g, 0), else an error finding.
+//   cudaLaunchCooperativeKernel(k, g, b, args) -> hipLaunchCooperativeKernel(k, g, b, args, 0, 0)
+//     (CUDA's template defaults sharedMem and stream to 0; HIP's two
+//     overloads, hip_runtime_api.h, have no defaults)
 //   cudaMemAdvise(p, n, advice, loc)    -> hipMemAdvise(p, n, advice,
 //                                            cu2hip::mem_location_device(loc))
 //   cudaMemPrefetchAsync(p, n, loc, 0, s) -> hipMemPrefetchAsync(p, n,
@@ -112,6 +115,8 @@ public:
         captureInfo(C, I, *Args, Name.endswith("_v3"));
       else if (Name == "cudaGraphInstantiate")
         instantiate(C, I, *Args);
+      else if (Name == "cudaLaunchCooperativeKernel")
+        explicitDefaults(C, *Args, 4, {"0", "0"});
       else if (Name == "cudaMemAdvise" || Name == "cudaMemAdvise_v2")
         memLocation(C, *Args, 3);
       else if (Name == "cudaMemPrefetchAsync" || Name == "cudaMemPrefetchAsync_v2")
@@ -180,6 +185,20 @@ private:
       return;
     }
     dropArg(C, A, 5);
+  }
+
+  /// A call that leaves CUDA's defaulted trailing parameters out, where
+  /// HIP's function has no defaults: CUDA's default values (`Defaults`, for
+  /// the parameters from index `First` on) are appended explicitly.
+  void explicitDefaults(FileContext &C, const ArgList &A, size_t First,
+                        llvm::ArrayRef<const char *> Defaults) {
+    size_t N = A.Args.size();
+    if (N < First || N >= First + Defaults.size())
+      return;
+    std::string Tail;
+    for (size_t K = N - First; K < Defaults.size(); ++K)
+      Tail += std::string(", ") + Defaults[K];
+    C.insertAtOffset(id(), C.Toks[A.Args[N - 1].Last].end(), Tail);
   }
 
   void instantiate(FileContext &C, size_t I, const ArgList &A) {

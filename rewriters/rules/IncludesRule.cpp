@@ -131,6 +131,8 @@ public:
         {"includes-unknown", IdKind::Note, "CUDA-looking header without a mapping"},
         {"includes-user-header", IdKind::Warning,
          "a CUDA header name resolves to a user file; kept"},
+        {"includes-mma-unused", IdKind::Note,
+         "<mma.h> included but nvcuda::wmma unused: guarded by __has_include"},
     };
     return Ids;
   }
@@ -234,6 +236,43 @@ public:
     return true;
   }
 
+  /// Does the file use nvcuda::wmma (<mma.h>'s only API)? By the typed
+  /// index (any name declared in namespace nvcuda) and, for code no
+  /// configuration parsed (macro bodies, inactive branches, unparsed
+  /// files), by the spelling of `nvcuda` or `wmma` anywhere.
+  static bool usesWmma(const FileContext &C) {
+    for (const auto &KV : C.Facts.Index.Names)
+      if (llvm::StringRef(KV.second.QualName).startswith("nvcuda"))
+        return true;
+    for (const Tok &K : C.Toks.tokens())
+      if (K.isIdent("nvcuda") || K.isIdent("wmma"))
+        return true;
+    return false;
+  }
+
+  /// `#include <mma.h>` in a file that uses nothing of WMMA (ROCm has no
+  /// <mma.h>: kept as written it stops the compile) is guarded by
+  /// `#if __has_include(<mma.h>)`, which keeps it where the header exists
+  /// (HIP on NVIDIA) and drops it on ROCm.
+  static bool guardUnusedMma(FileContext &C, const IncludeLine &L) {
+    if (L.Name != "mma.h" || usesWmma(C))
+      return false;
+    unsigned Begin = C.Toks[L.HashTok].Offset;
+    // Already guarded (a port's output ported again): nothing to do.
+    llvm::StringRef Before = C.Buffer.substr(0, Begin).rtrim();
+    if (Before.substr(Before.rfind('\n') + 1).contains("__has_include(<mma.h>)"))
+      return true;
+    C.Edits.add({Begin, L.NameEnd - Begin,
+                 C.withEol("#if __has_include(<mma.h>)\n#include <mma.h>\n#endif"), "includes"});
+    ++C.Stats.EditsPerRule["includes"];
+    C.report("includes-mma-unused", Severity::Note, L.NameBegin,
+             "<mma.h> is included but nothing here uses nvcuda::wmma; ROCm has no "
+             "<mma.h>, so the include is kept only where the header exists "
+             "(#if __has_include)",
+             "drop the include");
+    return true;
+  }
+
   /// Maps the file's includes; remembers what finish() needs.
   void run(FileContext &C) override {
     Includes = findIncludes(C);
@@ -250,6 +289,8 @@ public:
         continue;
       if (const MapEntry *E = C.Maps.lookupHeader(L.Name)) {
         if (E->status() == MapStatus::Unsupported) {
+          if (guardUnusedMma(C, L))
+            continue;
           C.report("includes-unsupported", Severity::Warning, L.NameBegin,
                    "header <" + L.Name + "> has no HIP equivalent" +
                        (E->Note.empty() ? "" : ": " + E->Note));

@@ -29,11 +29,38 @@ public:
     return Ids;
   }
 
+  /// A namespace or function entry whose CUDA key is qualified
+  /// (`thrust::cuda`, `thrust::cuda_category`) and that has a HIP name.
+  static bool isQualifiedEntry(const MapEntry &E) {
+    return (E.isNamespace() || E.Kind == "function") && !E.Hip.empty() &&
+           llvm::StringRef(E.Cuda).contains("::");
+  }
+
+  /// The function named at token `I`, as the parse resolved it, when its
+  /// qualified name is a qualified entry of the maps (`cuda_category()`
+  /// after `using thrust::cuda_category;`, or through a namespace alias):
+  /// that entry; else nullptr.
+  static const MapEntry *resolvedEntry(const FileContext &C, size_t I) {
+    const NameRef *R = indexedName(C, I);
+    if (!R || !R->System || R->Kind != DeclKind::Function)
+      return nullptr;
+    const MapEntry *E = C.Maps.lookupName(R->QualName);
+    return E && E->Kind == "function" && isQualifiedEntry(*E) ? E : nullptr;
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent() || inIncludeDirective(C, I))
         continue;
+      if (const MapEntry *E = resolvedEntry(C, I)) {
+        llvm::StringRef Last = llvm::StringRef(E->Hip).rsplit("::").second;
+        if (T[I].Text != Last) {
+          C.replaceTokens(id(), I, I, Last);
+          ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
+        }
+        continue;
+      }
       // Only chains that start here: not `x.thrust::...` or `a::thrust`.
       if (I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow) ||
                     (T[I - 1].is(tok::coloncolon) && I > 1 && T[I - 2].isIdent())))
@@ -46,7 +73,7 @@ public:
            J += 2) {
         Chain += "::" + T[J + 2].Text.str();
         const MapEntry *E = C.Maps.lookupName(Chain);
-        if (E && E->isNamespace() && !E->Hip.empty()) {
+        if (E && isQualifiedEntry(*E)) {
           Best = J + 2;
           BestE = E;
         }

@@ -98,6 +98,25 @@ public:
     return !llvm::is_contained(ExprKeywords, Prev.Text) && !isMacroNameBeingDefined(C, I - 1);
   }
 
+  /// True when the identifier at `I` is the name an alias declares:
+  /// `typedef hipblasStatus_t cublasStatus_t;`, `typedef struct X *cudaY;`,
+  /// `using cudaY = ...;` (by spelling: for code no configuration parsed).
+  static bool declaresAlias(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (I + 1 < T.size() && T[I + 1].is(tok::equal) && I > 0 && T[I - 1].isIdent("using"))
+      return true;
+    if (I == 0 || I + 1 >= T.size() || !T[I + 1].is(tok::semi))
+      return false;
+    for (size_t J = I; J-- > 0;) {
+      if (T[J].is(tok::semi) || T[J].is(tok::l_brace) || T[J].is(tok::r_brace) ||
+          T[J].InDirective)
+        return false;
+      if (T[J].isIdent("typedef"))
+        return true;
+    }
+    return false;
+  }
+
   /// Decides the identifier at `I` by the declaration it refers to (the
   /// typed index): a use of the SDK's declaration is renamed even where the
   /// user declared an overload or a namespaced function of the same name
@@ -123,6 +142,19 @@ public:
     return false;
   }
 
+  /// True when token `I` sits inside the body of a named namespace (by
+  /// spelling: the innermost unclosed `{` follows `namespace NAME`).
+  static bool insideNamespaceBody(const TokenStream &T, size_t I) {
+    int Depth = 0;
+    for (size_t J = I; J-- > 0;) {
+      if (T[J].is(tok::r_brace))
+        ++Depth;
+      else if (T[J].is(tok::l_brace) && Depth-- == 0)
+        return J >= 2 && T[J - 1].isIdent() && T[J - 2].isIdent("namespace");
+    }
+    return false;
+  }
+
   /// Does the mapped namespace name at token `I` (`cub`) name the
   /// namespace? From the index where the file was parsed: the SDK namespace
   /// itself, however it is spelled (`namespace cb = ::cub;`, `using
@@ -133,8 +165,14 @@ public:
     const auto &T = C.Toks;
     if (const NameRef *Ref = indexedName(C, I))
       return Ref->Kind == DeclKind::Namespace && Ref->System;
+    // `ls::cub` names a namespace (or alias) of the tree's own: CUDA's
+    // library namespaces are top-level.
+    if (I >= 2 && T[I - 1].is(tok::coloncolon) && T[I - 2].isIdent())
+      return false;
     bool Qualifies = I + 1 < T.size() && T[I + 1].is(tok::coloncolon);
     bool Declared = I > 0 && T[I - 1].isIdent("namespace");
+    if (Declared && insideNamespaceBody(T, I))
+      return false; // namespace mylib { namespace cub { ... } }
     // namespace cb = cub;
     size_t Eq = I >= 1 && T[I - 1].is(tok::coloncolon) ? I - 2 : I - 1; // = ::cub
     bool Aliased = I >= 3 && Eq + 1 >= 3 && Eq < T.size() && T[Eq].is(tok::equal) &&
@@ -144,9 +182,26 @@ public:
     return !(I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)));
   }
 
+  /// True when the identifier at `I` declares a typedef that redeclares the
+  /// SDK's own (`typedef struct CUstream_st *CUstream;`, as cuda.h does;
+  /// not a struct tag: `struct CUstream_st;` maps like any use).
+  static bool redeclaresSdkTypedef(const FileContext &C, size_t I) {
+    const NameRef *Ref = indexedName(C, I);
+    if (!Ref || !Ref->System || !Ref->IsDecl || Ref->Kind != DeclKind::Type || I == 0)
+      return false;
+    const Tok &Prev = C.Toks[I - 1];
+    return !(Prev.isIdent("struct") || Prev.isIdent("class") || Prev.isIdent("union") ||
+             Prev.isIdent("enum"));
+  }
+
   /// What one run() keeps from token to token.
   struct RunState {
     std::vector<std::pair<unsigned, unsigned>> ReportedInactive;
+    /// Typedefs of the SDK the file redeclares (redeclaresSdkTypedef):
+    /// renamed, the declaration would be a second, conflicting HIP typedef
+    /// (hipStream_t); kept, with its uses in the file (its type, through
+    /// the mapped struct tag, is HIP's).
+    llvm::StringSet<> KeptTypedefs;
     llvm::StringSet<> UserMacros, ReportedShadow;
     GuessedDecls Guessed;
   };
@@ -162,9 +217,19 @@ public:
     // pass did.
     if (!C.Facts.Parsed)
       St.Guessed = guessUserDecls(C);
+    // A macro defined only in a branch no configuration compiles (a tree's
+    // own HIP layer: `#if defined(USE_HIP)` ... `#define cudaSuccess
+    // hipSuccess`) does not exist where the port is built: its uses are
+    // renamed like any other.
     for (size_t I = 0; I < T.size(); ++I)
-      if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text))
+      if (T[I].isIdent() && isMacroNameBeingDefined(C, I) && C.Maps.lookupName(T[I].Text) &&
+          !C.Facts.isInactive(T[I].Offset))
         St.UserMacros.insert(T[I].Text);
+    for (size_t I = 0; I < T.size(); ++I)
+      if (T[I].isIdent() && C.Maps.lookupName(T[I].Text) &&
+          (C.Facts.Parsed ? redeclaresSdkTypedef(C, I)
+                          : declaresAlias(C, I) && !C.Facts.isInactive(T[I].Offset)))
+        St.KeptTypedefs.insert(T[I].Text);
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent())
         continue;
@@ -222,9 +287,31 @@ public:
       return false; // rewritten by the alloc-hooks rule
     if (isMacroNameBeingDefined(C, I)) {
       C.report("names-user-macro", Severity::Note, T[I].Offset,
-               ("macro '" + Name + "' defines a CUDA API name; it and its uses "
-                "are kept as written")
+               C.Facts.isInactive(T[I].Offset)
+                   ? ("macro '" + Name + "' is defined only in a branch no "
+                      "configuration compiles (the tree's own HIP layer); it is kept, "
+                      "its uses are renamed for the configurations parsed")
+                         .str()
+                   : ("macro '" + Name + "' defines a CUDA API name; it and its uses "
+                      "are kept as written")
+                         .str());
+      return false;
+    }
+    if (C.Facts.isInactive(T[I].Offset) && declaresAlias(C, I)) {
+      C.report("names-user-macro", Severity::Note, T[I].Offset,
+               ("'" + Name + "' is declared by the tree's own HIP layer in a branch no "
+                "configuration compiles; the declaration is kept (renaming it would "
+                "redeclare the HIP name)")
                    .str());
+      return false;
+    }
+    if (St.KeptTypedefs.count(Name)) {
+      if (St.ReportedShadow.insert(Name).second)
+        C.report("names-shadowed", Severity::Note, T[I].Offset,
+                 ("'" + Name + "' redeclares CUDA's own typedef here; the declaration and "
+                  "its uses in this file are kept as written (renamed, it would be a second, "
+                  "conflicting HIP typedef)")
+                     .str());
       return false;
     }
     bool Renamable = false;

@@ -51,6 +51,7 @@ std::unique_ptr<AstRule> createVectorizeAstRule();
 std::unique_ptr<AstRule> createBitIntrinsicArgRule();
 std::unique_ptr<AstRule> createHostLibcIncludeRule();
 std::unique_ptr<AstRule> createWaveConvergedRule();
+std::unique_ptr<AstRule> createVectorOperatorRule();
 
 namespace {
 
@@ -115,7 +116,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createVectorizeAstRule,
                                                 createBitIntrinsicArgRule,
                                                 createHostLibcIncludeRule,
-                                                createWaveConvergedRule};
+                                                createWaveConvergedRule,
+                                                createVectorOperatorRule};
   return F;
 }
 

@@ -69,7 +69,24 @@ bool isDeclarationName(const FileContext &C, size_t I) {
 
 bool isOwnFunction(const FileContext &C, size_t I) {
   const NameRef *R = C.Facts.Index.name(C.Toks[I].Offset);
-  return R && !R->System && R->Kind == DeclKind::Function;
+  if (R)
+    return !R->System && R->Kind == DeclKind::Function;
+  return isUserMacro(C, I);
+}
+
+bool isUserMacro(const FileContext &C, size_t I) {
+  llvm::StringRef Name = C.Toks[I].Text;
+  // A #define of the name in this file (one that some configuration
+  // compiled, or any without a parse) counts from there on.
+  bool DefinedHere = false;
+  for (size_t J = 2; J < C.Toks.size(); ++J)
+    if (C.Toks[J].isIdent(Name) && isMacroNameBeingDefined(C, J) &&
+        !C.Facts.isInactive(C.Toks[J].Offset)) {
+      if (J < I)
+        return true;
+      DefinedHere = true;
+    }
+  return !DefinedHere && C.Facts.UserMacros.count(Name);
 }
 
 std::optional<ArgList> callArgs(const FileContext &C, size_t I) {

@@ -25,7 +25,16 @@ bool isDeclarationName(const FileContext &C, size_t I);
 /// True when the typed index resolves the name at `I` to a function the
 /// tree declares itself (first declared in a ported file), not the SDK's
 /// function of that name: rules about the SDK's intrinsic leave it alone.
+/// Also true where the index has no entry (a macro expansion's name, a
+/// macro body, code no configuration compiled) and the name is one the
+/// tree #defines itself (isUserMacro).
 bool isOwnFunction(const FileContext &C, size_t I);
+
+/// True when the identifier at `I` names a macro the tree defines itself:
+/// a ported file of the unit #defines it in a configuration that compiled
+/// the #define (FileFacts::UserMacros), or, in a file no configuration
+/// parsed, this file #defines it.
+bool isUserMacro(const FileContext &C, size_t I);
 
 /// Re-joins arguments that a top-level comma inside a template argument list
 /// split apart (`k<float, 4>` as one argument). An argument is joined with

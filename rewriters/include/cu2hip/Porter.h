@@ -131,6 +131,12 @@ std::string unifiedDiff(const FileResult &R, llvm::StringRef OldName,
 /// mixed code): the semantic passes, which parse CUDA, are skipped for it.
 bool looksAlreadyHip(llvm::StringRef Text, const MapTable &Maps);
 
+/// True when the file includes a HIP header outside every preprocessor
+/// conditional (a header guard aside): mixed or ported code, which the
+/// CUDA parse cannot read. A HIP include only inside a branch (a tree's own
+/// `#if defined(USE_HIP)` layer) is not.
+bool includesHipUnconditionally(llvm::StringRef Text, const MapTable &Maps);
+
 /// True when the text still holds CUDA: an identifier the maps rename (or
 /// that has no HIP equivalent) outside member access, a CUDA namespace
 /// before `::`, or an #include of a mapped CUDA header. A file for which

@@ -40,6 +40,10 @@ struct FileFacts {
   /// Names the user declared in ported files that collide with map keys:
   /// these are never renamed.
   llvm::StringSet<> ShadowedNames;
+  /// Of those, the names a ported file of the unit #defines (in a
+  /// configuration that compiled the #define): a use is the tree's macro,
+  /// not the CUDA API (`#define __shfl_xor_sync(m, v, l) __shfl_xor(v, l)`).
+  llvm::StringSet<> UserMacros;
   /// Offsets of member declarations named like CUDA APIs (never renamed).
   std::set<unsigned> NoRenameOffsets;
   /// What the AST rules (AstRule.h) produced for this file, all

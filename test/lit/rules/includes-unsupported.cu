@@ -5,5 +5,6 @@
 // DIAG: includes-unsupported.cu:[[@LINE+2]]:10: warning: header <mma.h> has no HIP equivalent{{.*}}[includes-unsupported]
 // CHECK: {{^}}#include <mma.h>
 #include <mma.h>
+namespace wm = nvcuda::wmma; // a use: the include stays (includes-mma-unused otherwise)
 void f() { cudaDeviceSynchronize(); }
 // CHECK: {{^}}void f() { hipDeviceSynchronize(); }

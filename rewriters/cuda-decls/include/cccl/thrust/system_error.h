@@ -8,9 +8,6 @@
 #include <cccl/cuda/std/__cccl/version.h>
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
-#include <cccl/thrust/detail/type_traits.h>
-#include <iostream>
-#include <cccl/thrust/functional.h>
-#include <cstring>
+#include <cccl/thrust/system/error_code.h>
 #include <stdexcept>
 #include <string>

@@ -44,6 +44,13 @@ using true_type = ::cuda::std::true_type;
 namespace thrust {
 inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
 namespace detail {
+using false_type = ::cuda::std::false_type;
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace detail {
 template <bool, typename Then, typename Else> struct eval_if {
 };
 }

@@ -9,7 +9,91 @@
 #include <cccl/thrust/detail/config/device_system.h>
 #include <cccl/thrust/version.h>
 #include <cccl/thrust/detail/type_traits.h>
-#include <iostream>
-#include <cccl/thrust/functional.h>
-#include <cstring>
-#include <cccl/thrust/system/cuda/error.h>
+#include <cccl/thrust/system/error_code.h>
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace system {
+namespace cuda {
+namespace errc {
+enum errc_t {
+    success = cudaSuccess,
+    missing_configuration = cudaErrorMissingConfiguration,
+    memory_allocation = cudaErrorMemoryAllocation,
+    initialization_error = cudaErrorInitializationError,
+    launch_failure = cudaErrorLaunchFailure,
+    launch_timeout = cudaErrorLaunchTimeout,
+    launch_out_of_resources = cudaErrorLaunchOutOfResources,
+    invalid_device_function = cudaErrorInvalidDeviceFunction,
+    invalid_configuration = cudaErrorInvalidConfiguration,
+    invalid_device = cudaErrorInvalidDevice,
+    invalid_value = cudaErrorInvalidValue,
+    invalid_pitch_value = cudaErrorInvalidPitchValue,
+    invalid_symbol = cudaErrorInvalidSymbol,
+    map_buffer_object_failed = cudaErrorMapBufferObjectFailed,
+    unmap_buffer_object_failed = cudaErrorUnmapBufferObjectFailed,
+    invalid_texture = cudaErrorInvalidTexture,
+    invalid_texture_binding = cudaErrorInvalidTextureBinding,
+    invalid_channel_descriptor = cudaErrorInvalidChannelDescriptor,
+    invalid_memcpy_direction = cudaErrorInvalidMemcpyDirection,
+    invalid_filter_setting = cudaErrorInvalidFilterSetting,
+    invalid_norm_setting = cudaErrorInvalidNormSetting,
+    cuda_runtime_unloading = cudaErrorCudartUnloading,
+    unknown = cudaErrorUnknown,
+    invalid_resource_handle = cudaErrorInvalidResourceHandle,
+    not_ready = cudaErrorNotReady,
+    insufficient_driver = cudaErrorInsufficientDriver,
+    set_on_active_process_error = cudaErrorSetOnActiveProcess,
+    no_device = cudaErrorNoDevice,
+    ecc_uncorrectable = cudaErrorECCUncorrectable,
+    shared_object_symbol_not_found = cudaErrorSharedObjectSymbolNotFound,
+    shared_object_init_failed = cudaErrorSharedObjectInitFailed,
+    unsupported_limit = cudaErrorUnsupportedLimit,
+    duplicate_variable_name = cudaErrorDuplicateVariableName,
+    duplicate_texture_name = cudaErrorDuplicateTextureName,
+    duplicate_surface_name = cudaErrorDuplicateSurfaceName,
+    devices_unavailable = cudaErrorDevicesUnavailable,
+    invalid_kernel_image = cudaErrorInvalidKernelImage,
+    no_kernel_image_for_device = cudaErrorNoKernelImageForDevice,
+    incompatible_driver_context = cudaErrorIncompatibleDriverContext,
+    peer_access_already_enabled = cudaErrorPeerAccessAlreadyEnabled,
+    peer_access_not_enabled = cudaErrorPeerAccessNotEnabled,
+    device_already_in_use = cudaErrorDeviceAlreadyInUse,
+    profiler_disabled = cudaErrorProfilerDisabled,
+    assert_triggered = cudaErrorAssert,
+    too_many_peers = cudaErrorTooManyPeers,
+    host_memory_already_registered = cudaErrorHostMemoryAlreadyRegistered,
+    host_memory_not_registered = cudaErrorHostMemoryNotRegistered,
+    operating_system_error = cudaErrorOperatingSystem,
+    peer_access_unsupported = cudaErrorPeerAccessUnsupported,
+    launch_max_depth_exceeded = cudaErrorLaunchMaxDepthExceeded,
+    launch_file_scoped_texture_used = cudaErrorLaunchFileScopedTex,
+    launch_file_scoped_surface_used = cudaErrorLaunchFileScopedSurf,
+    sync_depth_exceeded = cudaErrorSyncDepthExceeded,
+    attempted_operation_not_permitted = cudaErrorNotPermitted,
+    attempted_operation_not_supported = cudaErrorNotSupported,
+    startup_failure = cudaErrorStartupFailure
+};
+}
+}
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+namespace system {
+template<> struct is_error_code_enum<cuda::errc::errc_t> : thrust::detail::true_type {
+};
+}
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+using system::cuda_category;
+}
+}
+namespace thrust {
+inline namespace THRUST_300001_SM___CUDA_ARCH_LIST___NS {
+;
+}
+}
+#include <cccl/thrust/system/cuda/detail/error.inl>
