@@ -31,6 +31,12 @@ __host__ __device__ inline __hip_bfloat162 floats2bfloat162_rn(float a, float b)
 #if __has_include(<hip/hip_fp16.h>) && !defined(CU2HIP_NO_FP16)
 #include <hip/hip_fp16.h>
 namespace cu2hip {
+#if defined(__CU2HIP_EMU__)
+// The CPU emulator's hip_fp16.h has CUDA's three conversions (bit-exact).
+inline __half double2half(double x) { return ::__double2half(x); }
+inline signed char half2char_rz(__half h) { return ::__half2char_rz(h); }
+inline unsigned char half2uchar_rz(__half h) { return ::__half2uchar_rz(h); }
+#else
 /// CUDA __double2half(x): x rounded once to the nearest __half, ties to even
 /// (+-0, +-inf and NaN kept; overflow to +-inf). Clang's double -> _Float16
 /// conversion rounds once (not through float, which would round twice).
@@ -60,6 +66,7 @@ __host__ __device__ inline unsigned char half2uchar_rz(__half h) {
     return 255;
   return static_cast<unsigned char>(static_cast<int>(f));
 }
+#endif
 } // namespace cu2hip
 #endif
 
