@@ -6,6 +6,65 @@ extern "C" {
 typedef float2 cuFloatComplex;
 }
 extern "C" {
+static inline float cuCrealf(cuFloatComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline float cuCimagf(cuFloatComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuFloatComplex make_cuFloatComplex(float r, float i) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuFloatComplex cuConjf(cuFloatComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuFloatComplex cuCsubf(cuFloatComplex x, cuFloatComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuFloatComplex cuCmulf(cuFloatComplex x, cuFloatComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline float cuCabsf(cuFloatComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
 typedef double2 cuDoubleComplex;
 }
+extern "C" {
+static inline double cuCreal(cuDoubleComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline double cuCimag(cuDoubleComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuDoubleComplex make_cuDoubleComplex(double r, double i) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuDoubleComplex cuConj(cuDoubleComplex x) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuDoubleComplex cuCsub(cuDoubleComplex x, cuDoubleComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuDoubleComplex cuCmul(cuDoubleComplex x, cuDoubleComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline cuDoubleComplex cuCdiv(cuDoubleComplex x, cuDoubleComplex y) __attribute__((host)) __attribute__((device));
+}
+extern "C" {
+static inline double cuCabs(cuDoubleComplex x) __attribute__((host)) __attribute__((device));
+}
 typedef cuFloatComplex cuComplex;
+static inline cuComplex make_cuComplex(float x, float y) __attribute__((host)) __attribute__((device));
+static inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) __attribute__((host)) __attribute__((device));
+static inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) __attribute__((host)) __attribute__((device));
+static inline cuComplex cuCfmaf(cuComplex x, cuComplex y, cuComplex d) __attribute__((host)) __attribute__((device));
+static inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y, cuDoubleComplex d) __attribute__((host)) __attribute__((device));
