@@ -26,7 +26,7 @@ bool isImplicitName(llvm::StringRef N) {
       .Cases("min", "max", true)
       .Cases("umin", "umax", "llmin", "llmax", "ullmin", "ullmax", true)
       .Cases("CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_MAJOR__", true)
-      .Cases("__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", true)
+      .Cases("__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", "CUBLAS_VERSION", true)
       .Default(false);
 }
 

@@ -28,4 +28,46 @@ __host__ __device__ inline __hip_bfloat162 floats2bfloat162_rn(float a, float b)
 } // namespace cu2hip
 #endif
 
+#if __has_include(<hip/hip_fp16.h>) && !defined(CU2HIP_NO_FP16)
+#include <hip/hip_fp16.h>
+namespace cu2hip {
+#if defined(__CU2HIP_EMU__)
+// The CPU emulator's hip_fp16.h has CUDA's three conversions (bit-exact).
+inline __half double2half(double x) { return ::__double2half(x); }
+inline signed char half2char_rz(__half h) { return ::__half2char_rz(h); }
+inline unsigned char half2uchar_rz(__half h) { return ::__half2uchar_rz(h); }
+#else
+/// CUDA __double2half(x): x rounded once to the nearest __half, ties to even
+/// (+-0, +-inf and NaN kept; overflow to +-inf). Clang's double -> _Float16
+/// conversion rounds once (not through float, which would round twice).
+/// HIP (5.2, 7.2) has only the float form.
+__host__ __device__ inline __half double2half(double x) {
+  return __half_raw{static_cast<_Float16>(x)};
+}
+/// CUDA __half2char_rz(h): h truncated toward zero to signed char; values
+/// above 127 give 127, below -128 give -128, NaN gives 0 (cuda_fp16.h).
+__host__ __device__ inline signed char half2char_rz(__half h) {
+  float f = __half2float(h);
+  if (f != f)
+    return 0;
+  if (f >= 127.f)
+    return 127;
+  if (f <= -128.f)
+    return -128;
+  return static_cast<signed char>(static_cast<int>(f));
+}
+/// CUDA __half2uchar_rz(h): h truncated toward zero to unsigned char; values
+/// above 255 give 255, below 0 give 0, NaN gives 0 (cuda_fp16.h).
+__host__ __device__ inline unsigned char half2uchar_rz(__half h) {
+  float f = __half2float(h);
+  if (f != f || f <= 0.f)
+    return 0;
+  if (f >= 255.f)
+    return 255;
+  return static_cast<unsigned char>(static_cast<int>(f));
+}
+#endif
+} // namespace cu2hip
+#endif
+
 #endif // CU2HIP_COMPAT_H

@@ -49,6 +49,11 @@
 #ifndef CU2HIP_CUDACC_VER_BUILD
 #define CU2HIP_CUDACC_VER_BUILD 0
 #endif
+// cuBLAS's CUBLAS_VERSION (major * 10000 + minor * 100 + patch) of the CUDA
+// 13.0 headers: 13.1.0.
+#ifndef CU2HIP_CUBLAS_VERSION
+#define CU2HIP_CUBLAS_VERSION 130100
+#endif
 
 #if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) && defined(__HIP__) &&    \
     !defined(__CU2HIP_EMU__)
