@@ -181,4 +181,4 @@ __device__ float blockSum2(float v) {
 // DIAG-NOT: warpReduceSum' stays
 // DIAG-NOT: blockReduceSum' stays
 // DIAG-NOT: error
-// L32DIAG-NOT: wave-native
+// L32DIAG-NOT: [wave-native
