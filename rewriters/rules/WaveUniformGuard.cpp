@@ -3,6 +3,7 @@
 // See WaveUniformGuard.h.
 //===----------------------------------------------------------------------===//
 #include "WaveUniformGuard.h"
+#include "CudaAst.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -13,23 +14,17 @@ namespace cu2hip {
 namespace {
 
 /// `threadIdx.x` and friends: the builtin variable's name ("threadIdx") and
-/// the component ("x"), from Clang's property reference on the CUDA builtin
-/// (__clang_cuda_builtin_vars.h). False for anything else.
+/// the component ("x"), for Clang's property reads on the CUDA builtins
+/// (__clang_cuda_builtin_vars.h) only: a member of a user variable named
+/// like one is not a builtin (CudaAst.h's builtinRead accepts both).
 bool builtinComponent(const Expr *E, StringRef &Var, StringRef &Comp) {
-  const auto *P = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  if (!P)
+  E = E->IgnoreParenImpCasts();
+  if (!isa<PseudoObjectExpr>(E))
     return false;
-  const auto *M = dyn_cast<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens());
-  if (!M)
+  auto R = builtinRead(E);
+  if (!R)
     return false;
-  const Expr *Base = M->getBaseExpr()->IgnoreParenImpCasts();
-  if (const auto *O = dyn_cast<OpaqueValueExpr>(Base))
-    Base = O->getSourceExpr() ? O->getSourceExpr()->IgnoreParenImpCasts() : Base;
-  const auto *D = dyn_cast<DeclRefExpr>(Base);
-  if (!D || !D->getDecl()->getIdentifier())
-    return false;
-  Var = D->getDecl()->getName();
-  Comp = M->getPropertyDecl()->getName();
+  std::tie(Var, Comp) = *R;
   return true;
 }
 
