@@ -32,7 +32,7 @@ SAMPLES="policy_gradient_cartpole dqn_replay mlp_digits tiny_transformer"
 CPU_FULL=0
 UPDATE_GOLDEN=0
 CPU_RTOL=${CU2HIP_CPU_RTOL:-1e-3}
-REPS=${CU2HIP_TIMING_REPS:-3}
+REPS=${CU2HIP_TIMING_REPS:-11}
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 
 die() { echo "gpu-parity: error: $*" >&2; exit 2; }
@@ -108,6 +108,26 @@ phase_build() {
   return $rc
 }
 
+# Whether each port's device code is the original's: the SASS of the two binaries with the
+# instruction addresses and encodings dropped (cuobjdump is on the GPU machine, not here).
+# Writes DIR/logs/sass.txt: "<sample> identical|differs (N vs M instructions)".
+sass_check() {
+  command -v cuobjdump >/dev/null || return 0
+  local s impl
+  : >"$DIR/logs/sass.txt"
+  for s in $SAMPLES; do
+    for impl in cuda hip; do
+      cuobjdump --dump-sass "$DIR/bin/${s}_$impl" 2>/dev/null | grep -E '^\s+/\*[0-9a-f]{4}\*/' \
+        | sed -E 's@/\*[0-9a-f]{4}\*/@@; s@;.*@@' >"$DIR/logs/sass-$s.$impl.txt"
+    done
+    if cmp -s "$DIR/logs/sass-$s.cuda.txt" "$DIR/logs/sass-$s.hip.txt"; then
+      echo "$s identical ($(wc -l <"$DIR/logs/sass-$s.cuda.txt") instructions)" >>"$DIR/logs/sass.txt"
+    else
+      echo "$s differs ($(wc -l <"$DIR/logs/sass-$s.cuda.txt") vs $(wc -l <"$DIR/logs/sass-$s.hip.txt") instructions)" >>"$DIR/logs/sass.txt"
+    fi
+  done
+}
+
 phase_run() {
   command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader \
     | tee "$DIR/logs/gpu.txt"
@@ -132,9 +152,14 @@ phase_run() {
       done
     done
   done
-  # Timing: $REPS more full-mode runs per implementation, alternating CUDA and HIP; the
-  # compare phase reports the median ms/step (step 0, which pays one-time setup, is excluded
-  # by the programs themselves).
+  # Timing: $REPS more full-mode runs per implementation, alternating CUDA and HIP, after
+  # the CPU references have finished (they share the host cores with the launch-bound
+  # programs); the compare phase reports the median ms/step and a bootstrap interval of the
+  # ratio (step 0, which pays one-time setup, is excluded by the programs themselves).
+  local p
+  for p in "${bg[@]}"; do wait "$p" || rc=1; done
+  bg=()
+  sass_check
   mkdir -p "$DIR/timing"
   local r
   for s in $SAMPLES; do
@@ -145,8 +170,6 @@ phase_run() {
       done
     done
   done
-  local p
-  for p in "${bg[@]}"; do wait "$p" || rc=1; done
   return $rc
 }
 
@@ -167,6 +190,26 @@ median_perf() { # sample impl fallback-trace -> median ms/step over timing runs 
   for f in "$DIR/timing/$1.$2."*.jsonl "$3"; do [[ -f $f ]] && vals+=("$(perf_of "$f")"); done
   printf '%s\n' "${vals[@]}" | sort -g | awk '{a[NR]=$1} END{ if (NR) print a[int((NR+1)/2)]; else print 0 }'
 }
+ratio_interval() { # sample -> "lo-hi": 90% bootstrap interval of median(HIP)/median(CUDA)
+  python3 - "$DIR/timing" "$1" <<'PY' 2>/dev/null || echo "-"
+import glob, json, random, statistics, sys
+def runs(impl):
+    out = []
+    for f in glob.glob(f"{sys.argv[1]}/{sys.argv[2]}.{impl}.*.jsonl"):
+        for line in open(f):
+            r = json.loads(line)
+            if r.get("type") == "perf" and r.get("name") == "ms_per_step":
+                out.append(float(r["value"]))
+    return out
+c, h = runs("cuda"), runs("hip")
+if len(c) < 3 or len(h) < 3:
+    print("-"); sys.exit()
+rng = random.Random(1)
+rs = sorted(statistics.median(rng.choices(h, k=len(h))) / statistics.median(rng.choices(c, k=len(c)))
+            for _ in range(2000))
+print(f"{rs[100]:.3f}-{rs[1899]:.3f} (n={len(c)})")
+PY
+}
 steps_of() { sed -n 's/.*"steps":"\([0-9]*\)".*/\1/p' "$1" 2>/dev/null | head -1; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 
@@ -178,8 +221,8 @@ phase_compare() {
   local ts; ts=$(date -u +%Y-%m-%dT%H:%MZ)
   local gpu; gpu=$(cat "$DIR/logs/gpu.txt" 2>/dev/null | head -1)
   {
-    echo "| sample | mode | steps | max rel diff CUDA/HIP | CUDA ms/step (median) | HIP ms/step (median) | HIP/CUDA | CPU ref vs CUDA (small) | HIP vs golden | result |"
-    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    echo "| sample | mode | steps | max rel diff CUDA/HIP | CUDA ms/step (median) | HIP ms/step (median) | HIP/CUDA | 90% interval | CPU ref vs CUDA (small) | HIP vs golden | result |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   } >"$table.tmp"
   mkdir -p "$DIR/compare"
   for s in $SAMPLES; do
@@ -204,16 +247,20 @@ phase_compare() {
         echo "$o3" >"$DIR/compare/$s.$mode.golden-hip.txt"
         gold=$([[ $r3 -eq 0 ]] && echo PASS || echo "FAIL@$(field "$(tail -1 <<<"$o3")" first_divergence)")
       fi
-      local mc mh ratio
+      local mc mh ratio ci=-
       mc=$(median_perf "$s" cuda "$C"); mh=$(median_perf "$s" hip "$H")
-      [[ $mode == small ]] && { mc=$(perf_of "$C"); mh=$(perf_of "$H"); }
+      if [[ $mode == small ]]; then mc=$(perf_of "$C"); mh=$(perf_of "$H")
+      else ci=$(ratio_interval "$s"); fi
       ratio=$(awk -v a="$mc" -v b="$mh" 'BEGIN{ if (a>0) printf "%.4f", b/a; else print "-" }')
-      printf '| %s | %s | %s | %s | %.4f | %.4f | %s | %s | %s | %s |\n' "$s" "$mode" "$(steps_of "$C")" \
-        "$(field "$sum" max_rel)" "$mc" "$mh" "$ratio" "$cpu" "$gold" "$status" >>"$table.tmp"
+      printf '| %s | %s | %s | %s | %.4f | %.4f | %s | %s | %s | %s | %s |\n' "$s" "$mode" "$(steps_of "$C")" \
+        "$(field "$sum" max_rel)" "$mc" "$mh" "$ratio" "$ci" "$cpu" "$gold" "$status" >>"$table.tmp"
     done
   done
   { echo "gpu-parity: $ts, GPU: ${gpu:-unknown}, arch $ARCH"; echo; cat "$table.tmp"; } >"$table"
   rm -f "$table.tmp"
+  if [[ -s $DIR/logs/sass.txt ]]; then
+    { echo; echo "Device code (SASS, cuobjdump on the GPU machine):"; sed 's/^/- /' "$DIR/logs/sass.txt"; } >>"$table"
+  fi
   echo; cat "$table"; echo
   if [[ $UPDATE_GOLDEN -eq 1 ]]; then
     mkdir -p "$ROOT/samples/golden"
