@@ -70,4 +70,27 @@ __host__ __device__ inline unsigned char half2uchar_rz(__half h) {
 } // namespace cu2hip
 #endif
 
+namespace cu2hip {
+/// CUDA 13's floating-point emulation settings (library_types.h: cudaEmulationStrategy,
+/// cudaEmulationMantissaControl, cudaEmulationSpecialValuesSupport), same enumerators and
+/// values. ROCm has no emulated GEMMs: hipBLAS computes in the native type, which meets the
+/// settings' promise of the same or better accuracy. They exist so that code naming them
+/// (workspace-size helpers, option parsing) compiles; no HIP call takes them.
+enum emulation_strategy {
+  CUDA_EMULATION_STRATEGY_DEFAULT = 0,
+  CUDA_EMULATION_STRATEGY_PERFORMANT = 1,
+  CUDA_EMULATION_STRATEGY_EAGER = 2,
+};
+enum emulation_mantissa_control {
+  CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC = 0,
+  CUDA_EMULATION_MANTISSA_CONTROL_FIXED = 1,
+};
+enum emulation_special_values_support {
+  CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT = 0xFFFF,
+  CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_NONE = 0,
+  CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY = 1,
+  CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_NAN = 2,
+};
+} // namespace cu2hip
+
 #endif // CU2HIP_COMPAT_H
