@@ -226,12 +226,23 @@ struct Runner {
     return (*B)->getBuffer().str();
   }
 
+  /// The HIP compiler's flags for `U` on `Target`. A C unit (`.c`) is compiled as C, as
+  /// a host compiler would with HIP's headers: C++ standards (the tree's flags are shared
+  /// by its C and C++ units) are dropped there, since clang rejects `-std=c++17` with
+  /// `-xc`, and `__HIP_PLATFORM_AMD__` is defined, which hip_runtime_api.h needs outside
+  /// HIP compiles (hipcc defines it only for HIP sources).
   std::vector<std::string> hipArgs(const CheckUnit &U, StringRef Target) {
-    std::vector<std::string> A = U.Flags;
+    bool IsC = StringRef(U.Output).endswith(".c");
+    std::vector<std::string> A;
+    for (const std::string &F : U.Flags)
+      if (!IsC || !(StringRef(F).startswith("-std=c++") || StringRef(F).startswith("-std=gnu++")))
+        A.push_back(F);
     A.insert(A.begin(), {"-I", RuntimeDir});
-    if (!hasStd(U.Flags))
+    if (!IsC && !hasStd(U.Flags))
       A.push_back("-std=c++17");
-    A.push_back(StringRef(U.Output).endswith(".c") ? "-xc" : "-xhip");
+    if (IsC)
+      A.push_back("-D__HIP_PLATFORM_AMD__");
+    A.push_back(IsC ? "-xc" : "-xhip");
     A.push_back(("--offload-arch=" + Target).str());
     return A;
   }
