@@ -8,6 +8,7 @@
 #include "Manifest.h"
 #include "Progress.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -128,6 +129,20 @@ std::vector<std::string> checkFlags(const std::vector<std::string> &Command, Str
 
 namespace {
 
+/// Whether the port changed the text of `F`.
+bool portChanged(const StoredFile &F) { return F.Hash.empty() || F.Hash != F.OutHash; }
+
+/// For --changed-only: whether the port changed unit `F`'s text or that of a file
+/// it reads (its headers, from the parse's Reads; `Changed` holds the absolute
+/// inputs whose text changed).
+bool unitChanged(const StoredFile &F, const llvm::StringSet<> &Changed, StringRef InRoot) {
+  if (portChanged(F))
+    return true;
+  return llvm::any_of(F.Reads, [&](const HashedPath &R) {
+    return Changed.contains(absPath(R.Path, InRoot));
+  });
+}
+
 /// The translation units of the out-root: those its manifest lists, else
 /// the .cu/.hip files under it.
 std::vector<CheckUnit> listUnits(StringRef OutRoot, std::string &InRoot) {
@@ -135,9 +150,13 @@ std::vector<CheckUnit> listUnits(StringRef OutRoot, std::string &InRoot) {
   if (auto M = readManifest(manifestPath(OutRoot))) {
     if (InRoot.empty())
       InRoot = M->Key.InRoot;
+    llvm::StringSet<> Changed;
+    for (const StoredFile &F : M->Files)
+      if (F.Kind == "source" && portChanged(F))
+        Changed.insert(absPath(F.Input, InRoot));
     for (const StoredFile &F : M->Files)
       if (F.Kind == "source" && F.TU && !F.Output.empty() &&
-          !(ChangedOnlyOpt && !F.Hash.empty() && F.Hash == F.OutHash))
+          (!ChangedOnlyOpt || unitChanged(F, Changed, InRoot)))
         Units.push_back({absPath(F.Input, InRoot), absPath(F.Output, OutRoot), {}, {}});
   } else {
     std::error_code EC;

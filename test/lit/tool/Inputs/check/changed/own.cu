@@ -1,0 +1,1 @@
+void sync_all() { cudaDeviceSynchronize(); }
