@@ -21,11 +21,11 @@
 //     overloads, hip_runtime_api.h, have no defaults)
 //   cudaMemAdvise(p, n, advice, loc)    -> hipMemAdvise(p, n, advice,
 //                                            cu2hip::mem_location_device(loc))
-//   cudaMemPrefetchAsync(p, n, loc, 0, s) -> hipMemPrefetchAsync(p, n,
-//                                            cu2hip::mem_location_device(loc), s)
 //     (CUDA 13 cudaMemLocation, or a CUDA 12 device id: both overloads of
-//     cu2hip/memloc.h); non-zero prefetch flags: an error finding (CUDA 13
-//     says they must be 0).
+//     cu2hip/memloc.h)
+//   cudaMemPrefetchAsync(p, n, loc, flags[, s]) -> cu2hip::mem_prefetch_async(...)
+//     (the maps; memloc.h's overloads take CUDA 12's and 13's lists as they
+//     are, so a flags variable needs no guess from the argument count)
 // Calls that already have HIP's shape (CUDA 11/12 code) are left as they
 // are. Where a count is ambiguous between CUDA 12 and 13 (a 6-argument
 // cudaStreamGetCaptureInfo, a 4-argument cudaStreamUpdateCaptureDependencies)
@@ -120,7 +120,7 @@ public:
       else if (Name == "cudaMemAdvise" || Name == "cudaMemAdvise_v2")
         memLocation(C, *Args, 3);
       else if (Name == "cudaMemPrefetchAsync" || Name == "cudaMemPrefetchAsync_v2")
-        prefetch(C, I, *Args);
+        prefetch(C);
     }
   }
 
@@ -231,22 +231,10 @@ private:
     C.requestHeader("cu2hip/memloc.h");
   }
 
-  void prefetch(FileContext &C, size_t I, const ArgList &A) {
-    size_t N = A.Args.size();
-    memLocation(C, A, 2);
-    // CUDA 13: (ptr, count, location, flags, stream); 4 arguments are either
-    // CUDA 13 with the default stream (flags last) or CUDA 12's (ptr, count,
-    // device, stream): a literal 0 there is the same in both (no flags, or
-    // the null stream), anything else is CUDA 12's stream.
-    if (N != 5)
-      return;
-    if (!isNullArg(C, A.Args[3])) {
-      unported(C, I, "cudaMemPrefetchAsync with non-zero flags: hipMemPrefetchAsync has none",
-               "pass 0 (CUDA 13 reserves the flags and requires 0)");
-      return;
-    }
-    dropArg(C, A, 3);
-  }
+  /// cudaMemPrefetchAsync becomes cu2hip::mem_prefetch_async (the maps), whose
+  /// overloads take CUDA 12's and CUDA 13's argument lists as they are: the
+  /// call only needs memloc.h.
+  void prefetch(FileContext &C) { C.requestHeader("cu2hip/memloc.h"); }
 };
 
 } // namespace

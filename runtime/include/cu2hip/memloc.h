@@ -16,6 +16,9 @@
 // hint HIP's device-id API cannot carry, the data still goes to host
 // memory. An invalid location gives -2, which HIP rejects with
 // hipErrorInvalidDevice as CUDA rejects the location.
+//
+// cudaMemPrefetchAsync becomes cu2hip::mem_prefetch_async, whose overloads
+// take both the CUDA 12 and the CUDA 13 argument lists.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_MEMLOC_H
 #define CU2HIP_MEMLOC_H
@@ -34,6 +37,25 @@ inline int mem_location_device(const hipMemLocation &loc) {
   if (loc.type == hipMemLocationTypeInvalid)
     return -2;
   return hipCpuDeviceId;
+}
+
+/// CUDA 12's cudaMemPrefetchAsync(ptr, count, device, stream): HIP's call.
+inline hipError_t mem_prefetch_async(const void *ptr, size_t count, int device,
+                                     hipStream_t stream = nullptr) {
+  return hipMemPrefetchAsync(ptr, count, device, stream);
+}
+
+/// CUDA 13's cudaMemPrefetchAsync(ptr, count, location, flags, stream): the
+/// location as a device id (mem_location_device). CUDA 13 reserves `flags`
+/// and requires 0 (cuda_runtime_api.h); other values give
+/// hipErrorInvalidValue, as CUDA rejects them. Overload resolution tells the
+/// two forms apart where the argument count cannot: (ptr, n, location, flags)
+/// is CUDA 13's with the default stream, (ptr, n, device, stream) CUDA 12's.
+inline hipError_t mem_prefetch_async(const void *ptr, size_t count, const hipMemLocation &location,
+                                     unsigned int flags, hipStream_t stream = nullptr) {
+  if (flags != 0)
+    return hipErrorInvalidValue;
+  return hipMemPrefetchAsync(ptr, count, mem_location_device(location), stream);
 }
 
 } // namespace cu2hip

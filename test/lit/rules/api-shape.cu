@@ -76,17 +76,21 @@ template <typename T> void managed(T *p, size_t count, int dev, cudaStream_t s) 
   cudaMemAdvise(p, count * sizeof(T), cudaMemAdviseSetReadMostly, loc);
   // CHECK: {{^}}  hipMemAdvise(p, count, hipMemAdviseSetPreferredLocation, cu2hip::mem_location_device(hipMemLocation{hipMemLocationTypeHost, 0}));
   cudaMemAdvise(p, count, cudaMemAdviseSetPreferredLocation, cudaMemLocation{cudaMemLocationTypeHost, 0});
-  // CHECK: {{^}}  hipMemPrefetchAsync(p, count, cu2hip::mem_location_device(loc), s);
+  // cudaMemPrefetchAsync: memloc.h's overloads take both argument lists as
+  // they are (a flags variable included: CUDA 13's with the default stream).
+  // CHECK: {{^}}  cu2hip::mem_prefetch_async(p, count, loc, 0, s);
   cudaMemPrefetchAsync(p, count, loc, 0, s);
-  // (a literal 0 last: no flags in CUDA 13, the null stream in CUDA 12, the same in HIP)
-  // CHECK: {{^}}  hipMemPrefetchAsync(p, count, cu2hip::mem_location_device(loc), 0);
+  // CHECK: {{^}}  cu2hip::mem_prefetch_async(p, count, loc, 0);
   cudaMemPrefetchAsync(p, count, loc, 0);
+  unsigned flags = 0;
+  // CHECK: {{^}}  cu2hip::mem_prefetch_async(p, count, loc, flags);
+  cudaMemPrefetchAsync(p, count, loc, flags);
   // CUDA 12 forms with a device id: the overload for int keeps it.
   // CHECK: {{^}}  hipMemAdvise(p, count, hipMemAdviseSetAccessedBy, cu2hip::mem_location_device(dev));
   cudaMemAdvise(p, count, cudaMemAdviseSetAccessedBy, dev);
-  // CHECK: {{^}}  hipMemPrefetchAsync(p, count, cu2hip::mem_location_device(dev), s);
+  // CHECK: {{^}}  cu2hip::mem_prefetch_async(p, count, dev, s);
   cudaMemPrefetchAsync(p, count, dev, s);
-  // CHECK: {{^}}  hipMemPrefetchAsync(p, count, cu2hip::mem_location_device(loc), s);
+  // CHECK: {{^}}  cu2hip::mem_prefetch_async(p, count, loc, 0, s);
   cudaMemPrefetchAsync_v2(p, count, loc, 0, s);
 }
 template void managed<float>(float *, size_t, int, cudaStream_t);
