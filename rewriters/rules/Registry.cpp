@@ -54,6 +54,7 @@ std::unique_ptr<AstRule> createHostLibcIncludeRule();
 std::unique_ptr<AstRule> createWaveConvergedRule();
 std::unique_ptr<AstRule> createVectorOperatorRule();
 std::unique_ptr<AstRule> createRegisterStorageRule();
+std::unique_ptr<AstRule> createVectorBraceInitRule();
 
 namespace {
 
@@ -120,7 +121,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createHostLibcIncludeRule,
                                                 createWaveConvergedRule,
                                                 createVectorOperatorRule,
-                                                createRegisterStorageRule};
+                                                createRegisterStorageRule,
+                                                createVectorBraceInitRule};
   return F;
 }
 
