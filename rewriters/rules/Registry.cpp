@@ -55,6 +55,7 @@ std::unique_ptr<AstRule> createWaveConvergedRule();
 std::unique_ptr<AstRule> createVectorOperatorRule();
 std::unique_ptr<AstRule> createRegisterStorageRule();
 std::unique_ptr<AstRule> createVectorBraceInitRule();
+std::unique_ptr<AstRule> createCudaArchPtxFenceRule();
 
 namespace {
 
@@ -122,7 +123,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createWaveConvergedRule,
                                                 createVectorOperatorRule,
                                                 createRegisterStorageRule,
-                                                createVectorBraceInitRule};
+                                                createVectorBraceInitRule,
+                                                createCudaArchPtxFenceRule};
   return F;
 }
 
