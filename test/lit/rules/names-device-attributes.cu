@@ -7,7 +7,8 @@
 // words (hipDeviceAttributeMemoryBusWidth for GLOBAL_MEMORY_BUS_WIDTH) or
 // that are CUDA synonyms of one HIP has (VIRTUAL_ADDRESS_ = VIRTUAL_MEMORY_
 // MANAGEMENT_SUPPORTED, both 102) are renamed, driver and runtime spellings
-// alike; a per-dimension attribute HIP folds into one is reported.
+// alike; a per-dimension attribute HIP folds into one is reported. Other
+// driver enumerators likewise (CU_MEM_ALLOC_GRANULARITY_MINIMUM).
 #include <cuda.h>
 #include <cuda_runtime.h>
 int driverAttrs(CUdevice dev) {
@@ -36,3 +37,12 @@ int runtimeAttrs(int dev) {
 // DIAG: names-device-attributes.cu:[[@LINE+1]]:9: warning: 'cudaDevAttrMaxSurface2DHeight' has no HIP equivalent: HIP's hipDeviceAttributeMaxSurface2D is one attribute for all dimensions together{{.*}}[names-unsupported]
 int h = cudaDevAttrMaxSurface2DHeight;
 #endif
+// Driver enumerators of the same value and meaning under other words.
+size_t granularity(const CUmemAllocationProp *prop) {
+  size_t g = 0;
+  // CHECK: hipMemGetAllocationGranularity(&g, prop, hipMemAllocationGranularityMinimum);
+  cuMemGetAllocationGranularity(&g, prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
+  // CHECK: int n = hipGraphNodeTypeExtSemaphoreWait;
+  int n = CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT;
+  return g + n;
+}
