@@ -13,13 +13,18 @@
 // initialisation gives. AST rule, by the parse: an initializer list whose
 // (semantic) type is CUDA's vector type and which spells fewer elements than
 // the type has members. In a template the list's type comes from each
-// instantiation: the pattern's text is edited only when every instantiation
-// of the configuration pads it the same way, else a warning; lists spelled
-// in macros are left with a warning.
+// instantiation, and instantiations (in this unit or others that include
+// the header) may give it other types: such a list becomes
+// `cu2hip::brace_init<T>(a, b, c)` (cu2hip/vector_init.h), with T the type
+// the pattern spells (the function's return type, the variable's type),
+// which pads HIP vector types and is `T{a, b, c}` for any other. Lists
+// spelled in macros, or whose type is not spelled, are left with a warning.
 //===----------------------------------------------------------------------===//
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -111,6 +116,10 @@ public:
     Site &S = Sites[RBrace];
     S.Texts.insert(Text);
     S.Template |= Instantiated;
+    S.PatternTyped |= !Instantiated;
+    if (Instantiated && S.TypeText.empty())
+      S.TypeText = targetType(*IL, *R.Context);
+    S.LBrace = Syn->getLBraceLoc();
     S.LastInit = Syn->getInit(Syn->getNumInits() - 1)->getEndLoc();
     S.LangOpts = &R.Context->getLangOpts();
     S.SM = &SM;
@@ -128,8 +137,10 @@ public:
 private:
   struct Site {
     std::set<std::string> Texts; ///< "" where an instantiation needs none
-    bool Template = false;
-    SourceLocation LastInit;
+    bool Template = false;       ///< seen in a template instantiation
+    bool PatternTyped = false;   ///< the pattern's list has its type already
+    std::string TypeText;        ///< the spelled type it initialises (`T`)
+    SourceLocation LBrace, LastInit;
     const LangOptions *LangOpts = nullptr;
     const SourceManager *SM = nullptr;
   };
@@ -158,21 +169,78 @@ private:
     return Text;
   }
 
-  void emit(SourceLocation RBrace, const Site &S) {
-    if (S.Texts.size() == 1 && S.Texts.begin()->empty())
-      return;
-    const SourceManager &SM = *S.SM;
-    if (S.Texts.size() > 1) {
+  /// The type a list in a template instantiation initialises, as the
+  /// pattern spells it: the return type of the function a `return {...}`
+  /// is in, the declared type of the variable it initialises; "" for other
+  /// contexts, `auto`, or a type spelled in a macro.
+  static std::string targetType(const InitListExpr &IL, ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto Text = [&](SourceRange R) -> std::string {
+      if (R.isInvalid() || !R.getBegin().isFileID() || !R.getEnd().isFileID())
+        return "";
+      std::string T = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                                           Ctx.getLangOpts())
+                          .str();
+      return llvm::StringRef(T).contains("auto") ? "" : T;
+    };
+    DynTypedNode N = DynTypedNode::create(IL);
+    bool Returned = false;
+    for (int Depth = 0; Depth < 64; ++Depth) {
+      auto Ps = Ctx.getParents(N);
+      if (Ps.empty())
+        return "";
+      N = Ps[0];
+      if (const auto *VD = N.get<VarDecl>())
+        return Returned || !VD->getTypeSourceInfo()
+                   ? ""
+                   : Text(VD->getTypeSourceInfo()->getTypeLoc().getSourceRange());
+      if (N.get<ReturnStmt>())
+        Returned = true;
+      else if (!Returned && !N.get<ExprWithCleanups>() && !N.get<ImplicitCastExpr>() &&
+               !N.get<CXXBindTemporaryExpr>() && !N.get<MaterializeTemporaryExpr>())
+        return "";
+      if (const auto *F = N.get<FunctionDecl>()) {
+        const FunctionDecl *P = F->getTemplateInstantiationPattern();
+        return Text((P ? P : F)->getReturnTypeSourceRange());
+      }
+    }
+    return "";
+  }
+
+  /// In a template whose instantiations give the list different types:
+  /// `{a, b, c}` -> `cu2hip::brace_init<T>(a, b, c)` (cu2hip/vector_init.h),
+  /// which pads HIP vector types and is `T{a, b, c}` for the others; the
+  /// same text for every instantiation, so every unit agrees.
+  void emitHelper(SourceLocation RBrace, const Site &S) {
+    if (S.TypeText.empty()) {
       ctx().report("vector-brace-init-kept", Severity::Warning, RBrace,
-                   "this braced list initialises a CUDA vector type with fewer elements "
-                   "than members in some instantiations of the template and other types in "
-                   "others: kept (HIP's vector types want one value per member)",
-                   "write the missing members' zeros for the vector instantiations, e.g. "
-                   "T{a, b, c, 0}, or a helper per type");
+                   "this braced list in a template initialises a CUDA vector type with "
+                   "fewer elements than members in some instantiation, and the type it "
+                   "initialises is not spelled where the port can name it: kept (HIP's "
+                   "vector types want one value per member)",
+                   "write it as cu2hip::brace_init<T>(...) (cu2hip/vector_init.h)");
       return;
     }
-    const std::string &Text = *S.Texts.begin();
-    if (!RBrace.isFileID() || !S.LastInit.isFileID()) {
+    const SourceManager &SM = *S.SM;
+    SourceLocation AfterLast = Lexer::getLocForEndOfToken(S.LastInit, 0, SM, *S.LangOpts);
+    ctx().replace(id(), CharSourceRange::getTokenRange(S.LBrace),
+                  "cu2hip::brace_init<" + S.TypeText + ">(");
+    // From the last element's end through `}`: a trailing comma goes too.
+    ctx().replace(id(), CharSourceRange::getTokenRange(AfterLast, RBrace), ")");
+    ctx().requestHeader(RBrace, "cu2hip/vector_init.h");
+  }
+
+  void emit(SourceLocation RBrace, const Site &S) {
+    if (S.Texts.size() == 1 && S.Texts.begin()->empty())
+      return; // nothing to pad in any instantiation
+    const SourceManager &SM = *S.SM;
+    bool Macro = !RBrace.isFileID() || !S.LastInit.isFileID() || !S.LBrace.isFileID();
+    if (S.Template && !S.PatternTyped && !Macro) {
+      emitHelper(RBrace, S);
+      return;
+    }
+    const std::string &Text = *S.Texts.rbegin();
+    if (Macro) {
       ctx().report("vector-brace-init-kept", Severity::Warning, SM.getExpansionLoc(RBrace),
                    "a braced list spelled in a macro initialises a CUDA vector type with "
                    "fewer elements than members: kept (HIP's vector types want one value "

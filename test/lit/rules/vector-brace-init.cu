@@ -8,17 +8,30 @@
 // as the member. In a template the instantiations decide; where they
 // disagree the list is kept with a warning (vector-brace-init-kept.cu).
 #include <cuda_runtime.h>
+// CHECK: #include <cu2hip/vector_init.h>
 
 template <typename T> __host__ __device__ T cross(T a, T b) {
-  // CHECK: return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x, 0.0f};
+  // CHECK: return cu2hip::brace_init<T>(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-// CHECK: template <typename T> __device__ T pair(float a) { return {a, a, 0.0f, 0.0f}; }
+// CHECK: template <typename T> __device__ T pair(float a) { return cu2hip::brace_init<T>(a, a); }
 template <typename T> __device__ T pair(float a) { return {a, a,}; }
+// CHECK: template <typename T> __device__ T third(T v) {
+// CHECK-NEXT: T t = cu2hip::brace_init<T>(v.z);
+// CHECK-NEXT: float2 f = cu2hip::brace_init<float2>(v.x);
+template <typename T> __device__ T third(T v) {
+  T t = {v.z};
+  float2 f = {v.x};
+  t.x += f.y;
+  return t;
+}
 struct Pts { float4 p[2]; int n; };
+struct V3 { float x, y, z; };
 
-__global__ void k(float4 *q, int2 *iv, double4 *dv, uint3 *uv, Pts *s) {
+__global__ void k(float4 *q, int2 *iv, double4 *dv, uint3 *uv, Pts *s, V3 *v) {
   q[0] = cross(q[1], q[2]);
+  v[0] = cross(v[1], v[2]);
+  q[7] = third(q[8]);
   // CHECK: float4 p = {1.f, 2.f, 0.0f, 0.0f};
   float4 p = {1.f, 2.f};
   q[3] = p;
