@@ -56,6 +56,7 @@ std::unique_ptr<AstRule> createVectorOperatorRule();
 std::unique_ptr<AstRule> createRegisterStorageRule();
 std::unique_ptr<AstRule> createVectorBraceInitRule();
 std::unique_ptr<AstRule> createCudaArchPtxFenceRule();
+std::unique_ptr<AstRule> createExecSpaceRedeclRule();
 
 namespace {
 
@@ -124,7 +125,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createVectorOperatorRule,
                                                 createRegisterStorageRule,
                                                 createVectorBraceInitRule,
-                                                createCudaArchPtxFenceRule};
+                                                createCudaArchPtxFenceRule,
+                                                createExecSpaceRedeclRule};
   return F;
 }
 
