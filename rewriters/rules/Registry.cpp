@@ -57,6 +57,7 @@ std::unique_ptr<AstRule> createRegisterStorageRule();
 std::unique_ptr<AstRule> createVectorBraceInitRule();
 std::unique_ptr<AstRule> createCudaArchPtxFenceRule();
 std::unique_ptr<AstRule> createExecSpaceRedeclRule();
+std::unique_ptr<AstRule> createDeviceStdCRule();
 
 namespace {
 
@@ -126,7 +127,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createRegisterStorageRule,
                                                 createVectorBraceInitRule,
                                                 createCudaArchPtxFenceRule,
-                                                createExecSpaceRedeclRule};
+                                                createExecSpaceRedeclRule,
+                                                createDeviceStdCRule};
   return F;
 }
 
