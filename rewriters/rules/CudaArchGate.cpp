@@ -20,9 +20,7 @@
 using namespace clang;
 
 namespace cu2hip {
-namespace {
 
-/// Index of the `#` that starts the directive holding token `I`, or npos.
 size_t directiveStart(const TokenStream &T, size_t I) {
   if (!T[I].InDirective)
     return std::string::npos;
@@ -31,13 +29,10 @@ size_t directiveStart(const TokenStream &T, size_t I) {
   return T[I].is(tok::hash) ? I : std::string::npos;
 }
 
-/// The directive name after the `#` at `H` ("if", "elif", "endif", ...).
 llvm::StringRef directiveName(const TokenStream &T, size_t H) {
   return H + 1 < T.size() && T[H + 1].InDirective ? T[H + 1].Text : "";
 }
 
-/// [Begin, End) token range of the #if chain whose `#if`/`#elif` starts at
-/// `H`: from the chain's #if to its #endif (nested chains included).
 std::pair<size_t, size_t> chainRange(const TokenStream &T, size_t H) {
   // Back to the chain's #if.
   size_t Begin = H;
@@ -71,11 +66,26 @@ std::pair<size_t, size_t> chainRange(const TokenStream &T, size_t H) {
   return {Begin, T.size()};
 }
 
-/// What in tokens [Begin, End) the port cannot compile for AMD, or "".
-std::string blocker(const FileContext &C, size_t Begin, size_t End) {
-  const auto &T = C.Toks;
+bool chainHasElse(const TokenStream &T, size_t Begin, size_t End) {
+  int Depth = 0;
+  for (size_t K = Begin + 1; K < End; ++K) {
+    if (!(T[K].is(tok::hash) && T[K].StartOfLine))
+      continue;
+    llvm::StringRef D = directiveName(T, K);
+    if (D == "if" || D == "ifdef" || D == "ifndef")
+      ++Depth;
+    else if (D == "endif")
+      --Depth;
+    else if (Depth == 0 && (D == "else" || D == "elif"))
+      return true;
+  }
+  return false;
+}
+
+std::string archBlocker(const TokenStream &T, const MapTable &Maps, size_t Begin, size_t End,
+                        llvm::function_ref<bool(unsigned)> Fenced) {
   for (size_t K = Begin; K < End; ++K) {
-    if (!T[K].isIdent())
+    if (!T[K].isIdent() || Fenced(T[K].Offset))
       continue;
     llvm::StringRef N = T[K].Text;
     if (N == "asm" || N == "__asm__" || N == "__asm")
@@ -84,11 +94,22 @@ std::string blocker(const FileContext &C, size_t Begin, size_t End) {
       return "WMMA (nvcuda::wmma)";
     if (T[K].InDirective)
       continue;
-    if (const MapEntry *E = C.Maps.lookupName(N))
+    if (const MapEntry *E = Maps.lookupName(N))
       if (!E->isHeader() && E->status() == MapStatus::Unsupported)
         return ("'" + N + "', which has no HIP equivalent").str();
   }
   return "";
+}
+
+namespace {
+
+/// What in tokens [Begin, End) the port cannot compile for AMD, or "":
+/// archBlocker, where the definitions rule cuda-arch-ptx-fence fenced off
+/// for AMD (their PTX) do not count.
+std::string blocker(const FileContext &C, size_t Begin, size_t End) {
+  return archBlocker(C.Toks, C.Maps, Begin, End, [&](unsigned Offset) {
+    return C.claimedBy(Offset) == "cuda-arch-ptx-fence";
+  });
 }
 
 /// The comparison around __CUDA_ARCH__ at `I` as (operator, number), the

@@ -25,6 +25,19 @@ struct PtxBuiltin {
 /// and ptx-inline-asm findings then report.
 std::optional<PtxBuiltin> ptxBuiltin(const TokenStream &T, size_t I);
 
+/// An `asm` statement of one PTX reduction (`red.global.add.u64 [%0], %1`,
+/// no outputs) and the HIP atomic call that replaces it.
+struct PtxReduction {
+  size_t First, Last; ///< tokens `asm` .. the closing `)`
+  std::string Text;   ///< `(void)atomicAdd(reinterpret_cast<T *>(p), static_cast<T>(v))`
+};
+
+/// For an `asm` token at `I` starting `asm [volatile]("red[.relaxed][.gpu|
+/// .sys][.global].OP.T [%0], %1" :: "l"(p), "r"(v) [: "memory"]);` with OP
+/// add, and, or, xor, min or max of a type HIP's atomics take: its
+/// replacement; nullopt otherwise.
+std::optional<PtxReduction> ptxReduction(const TokenStream &T, size_t I);
+
 } // namespace cu2hip
 
 #endif

@@ -15,6 +15,8 @@
 //   %clock, %clock64     clock64() (a cycle counter, as in PTX)
 //   ld.global.nc.T       __ldg   (read-only path)
 //   ld.global.cs.T / .lu.T       __builtin_nontemporal_load (streaming)
+//   red[.relaxed][.gpu|.sys].global.OP.T [%0], %1   (void)atomicOP[_system](p, v)
+//                        (no result; OP add/and/or/xor/min/max)
 // for T one of f32 f64 s32 u32 b32 s64 u64 b64 s16 u16 b16, one register
 // output and, for loads, one address input with no offset. Anything else
 // keeps the wave-inline-ptx / ptx-inline-asm findings (WaveFindingsRule).
@@ -179,7 +181,88 @@ std::optional<PtxBuiltin> globalLoad(llvm::StringRef Ins) {
   return B;
 }
 
+/// `red[.relaxed][.gpu|.sys][.global].OP.T [%0], %1` -> the HIP atomic
+/// (atomicAdd, atomicAnd, ...; _system for .sys) of address %0 and value
+/// %1, its result dropped: "" when not such a reduction. PTX's red is a
+/// relaxed atomic read-modify-write at GPU scope by default, as HIP's
+/// atomic* are.
+std::string reduction(llvm::StringRef Ins, llvm::StringRef Addr, llvm::StringRef Val) {
+  llvm::StringRef Rest = Ins;
+  if (!Rest.consume_front("red."))
+    return "";
+  llvm::StringRef Op = Rest.take_until([](char Ch) { return Ch == ' '; });
+  std::string Args = Rest.drop_front(Op.size()).str();
+  Args.erase(std::remove(Args.begin(), Args.end(), ' '), Args.end());
+  if (Args != "[%0],%1")
+    return "";
+  llvm::SmallVector<llvm::StringRef, 6> Parts;
+  Op.split(Parts, '.');
+  std::string Suffix;
+  size_t K = 0;
+  if (K < Parts.size() && Parts[K] == "relaxed")
+    ++K;
+  if (K < Parts.size() && (Parts[K] == "gpu" || Parts[K] == "sys"))
+    Suffix = Parts[K++] == "sys" ? "_system" : "";
+  if (K < Parts.size() && Parts[K] == "global")
+    ++K;
+  if (K + 2 != Parts.size())
+    return "";
+  llvm::StringRef Kind = Parts[K], Ty = Parts[K + 1];
+  llvm::StringRef Cxx = cxxType(Ty);
+  bool Int32 = Ty == "u32" || Ty == "s32" || Ty == "b32";
+  bool Int64 = Ty == "u64" || Ty == "b64";
+  bool Ok = llvm::StringSwitch<bool>(Kind)
+                .Case("add", Int32 || Int64 || Ty == "f32" || Ty == "f64")
+                .Cases("and", "or", "xor", Int32 || Int64)
+                .Cases("min", "max", Ty == "u32" || Ty == "s32" || Ty == "u64")
+                .Default(false);
+  if (!Ok || Cxx.empty())
+    return "";
+  std::string Fn = "atomic" + std::string(1, (char)toupper(Kind[0])) + Kind.drop_front().str();
+  return ("(void)" + Fn + Suffix + "(reinterpret_cast<" + Cxx + " *>(" + Addr +
+          "), static_cast<" + Cxx + ">(" + Val + "))")
+      .str();
+}
+
 } // namespace
+
+std::optional<PtxReduction> ptxReduction(const TokenStream &T, size_t I) {
+  size_t J = I + 1;
+  while (J < T.size() && (T[J].isIdent("volatile") || T[J].isIdent("__volatile__")))
+    ++J;
+  if (J >= T.size() || !T[J].is(tok::l_paren))
+    return std::nullopt;
+  auto Close = T.matchForward(J);
+  if (!Close || *Close + 1 >= T.size() || !T[*Close + 1].is(tok::semi))
+    return std::nullopt;
+  size_t K = J + 1;
+  auto Str = stringContents(T, K, K);
+  if (!Str || llvm::StringRef(*Str).rtrim().rtrim(';').contains(';'))
+    return std::nullopt; // more than one instruction
+  // No outputs: `::` or `: :`.
+  if (T[K].is(tok::coloncolon))
+    ++K;
+  else if (T[K].is(tok::colon) && K + 1 < *Close && T[K + 1].is(tok::colon))
+    K += 2;
+  else
+    return std::nullopt;
+  size_t End = K;
+  while (End < *Close && !T[End].is(tok::colon)) {
+    if (T[End].is(tok::l_paren))
+      End = *T.matchForward(End);
+    ++End;
+  }
+  auto Ins = operands(T, K, End);
+  for (size_t M = End + 1; M < *Close; ++M) // clobbers: "memory" only
+    if (!(T[M].is(tok::comma) || (T[M].is(tok::string_literal) && T[M].Text == "\"memory\"")))
+      return std::nullopt;
+  if (!Ins || Ins->size() != 2 || (*Ins)[0].Constraint != "l")
+    return std::nullopt;
+  std::string Text = reduction(normalise(*Str), (*Ins)[0].Expr, (*Ins)[1].Expr);
+  if (Text.empty())
+    return std::nullopt;
+  return PtxReduction{I, *Close, Text};
+}
 
 std::optional<PtxBuiltin> ptxBuiltin(const TokenStream &T, size_t I) {
   if (!(T[I].isIdent("asm") || T[I].isIdent("__asm__") || T[I].isIdent("__asm")))
@@ -262,7 +345,8 @@ public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
         {"ptx-builtin", IdKind::Edit,
-         "inline PTX (%laneid, %smid, %lanemask_*, %clock, ld.global.nc) -> HIP builtins"},
+         "inline PTX (%laneid, %smid, %lanemask_*, %clock, ld.global.nc, red.global) -> HIP "
+         "builtins"},
         {"ptx-warpid", IdKind::Warning, "inline PTX reading %warpid / %nwarpid"},
     };
     return Ids;
@@ -273,6 +357,11 @@ public:
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent("asm") && !T[I].isIdent("__asm__") && !T[I].isIdent("__asm"))
         continue;
+      if (auto Red = ptxReduction(T, I)) {
+        C.replaceTokens(id(), Red->First, Red->Last, Red->Text);
+        I = Red->Last;
+        continue;
+      }
       if (auto B = ptxBuiltin(T, I)) {
         C.replaceTokens(id(), B->First, B->Last, "(" + B->Output + ") = " + B->Expr);
         if (!B->Header.empty())

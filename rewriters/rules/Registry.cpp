@@ -46,12 +46,18 @@ std::unique_ptr<Rule> createWaveOccupancyRule();
 std::unique_ptr<Rule> createWaveHardcoded64Rule();
 std::unique_ptr<Rule> createHipCollisionRule();
 std::unique_ptr<Rule> createLaunchSpacedRule();
+std::unique_ptr<Rule> createPragmaMacroRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 std::unique_ptr<AstRule> createBitIntrinsicArgRule();
 std::unique_ptr<AstRule> createHostLibcIncludeRule();
 std::unique_ptr<AstRule> createWaveConvergedRule();
 std::unique_ptr<AstRule> createVectorOperatorRule();
+std::unique_ptr<AstRule> createRegisterStorageRule();
+std::unique_ptr<AstRule> createVectorBraceInitRule();
+std::unique_ptr<AstRule> createCudaArchPtxFenceRule();
+std::unique_ptr<AstRule> createExecSpaceRedeclRule();
+std::unique_ptr<AstRule> createDeviceStdCRule();
 
 namespace {
 
@@ -80,7 +86,7 @@ const RuleFactory TokenRules[] = {
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
     createClockTimeRule, createDevicePropRule, createHipCollisionRule,
     createBlasComputeTypeRule,
-    createCgLabeledPartitionRule,
+    createCgLabeledPartitionRule, createPragmaMacroRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,
@@ -117,7 +123,12 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createBitIntrinsicArgRule,
                                                 createHostLibcIncludeRule,
                                                 createWaveConvergedRule,
-                                                createVectorOperatorRule};
+                                                createVectorOperatorRule,
+                                                createRegisterStorageRule,
+                                                createVectorBraceInitRule,
+                                                createCudaArchPtxFenceRule,
+                                                createExecSpaceRedeclRule,
+                                                createDeviceStdCRule};
   return F;
 }
 

@@ -47,6 +47,10 @@ public:
         I = B->Last;
         continue;
       }
+      if (auto Red = ptxReduction(T, I)) { // likewise
+        I = Red->Last;
+        continue;
+      }
       size_t J = I + 1;
       while (J < T.size() && (T[J].isIdent("volatile") || T[J].isIdent("__volatile__")))
         ++J;

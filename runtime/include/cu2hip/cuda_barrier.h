@@ -23,7 +23,7 @@
 // Not expressible (no definition here, so the port stops at compile time):
 // barriers of thread_scope_device/system, block pipelines with
 // producer/consumer roles (cuda::make_pipeline(group, state, role)),
-// cuda::std:: and cuda::atomic names. The rule includes-unsupported /
+// cuda::std:: names (cuda::atomic and cuda::atomic_ref: cu2hip/cuda_atomic.h). The rule includes-unsupported /
 // the maps say so (rewriters/maps/overrides/shims.yaml).
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_CUDA_BARRIER_H
@@ -35,12 +35,15 @@
 
 namespace cuda {
 
+#ifndef CU2HIP_CUDA_THREAD_SCOPE // also in cu2hip/cuda_atomic.h
+#define CU2HIP_CUDA_THREAD_SCOPE
 enum thread_scope {
   thread_scope_system = 0,
   thread_scope_device = 1,
   thread_scope_block = 2,
   thread_scope_thread = 3
 };
+#endif
 
 /// A size known to be a multiple of N bytes (only a hint on AMD).
 template <std::size_t N> struct aligned_size_t {

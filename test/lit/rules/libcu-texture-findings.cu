@@ -4,7 +4,7 @@
 // RUN: %cu2hip %s -o - --no-summary 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 #include <cuda_runtime.h>
-// DIAG: libcu-texture-findings.cu:[[@LINE+1]]:10: warning: header <cuda/atomic> has no HIP equivalent: libcu++ is not in ROCm 7.2: use HIP's atomic* functions{{.*}}[includes-unsupported]
+// DIAG: libcu-texture-findings.cu:[[@LINE+1]]:10: note: header <cuda/atomic> -> <cu2hip/cuda_atomic.h> covers part of it: libcu++ is not in ROCm 7.2{{.*}}[includes-partial]
 #include <cuda/atomic>
 // DIAG: libcu-texture-findings.cu:[[@LINE+1]]:10: warning: header <cuda/std/atomic> has no HIP equivalent{{.*}}[includes-unsupported]
 #include <cuda/std/atomic>

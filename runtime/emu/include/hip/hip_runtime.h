@@ -37,6 +37,7 @@
 #include "cu2hip_emu/types.h"
 #include "cu2hip_emu/core.h"
 #include "cu2hip_emu/device_functions.h"
+#include "cu2hip_emu/hip_atomic.h"
 #include "cu2hip_emu/launch_call.h"
 #include "cu2hip_emu/host_math.h"
 
