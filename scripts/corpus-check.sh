@@ -21,8 +21,10 @@
 #                      by side (default: hipify-clang on PATH, if any); --hipify-perl PATH the
 #                      same with hipify-perl (default: hipify-perl on PATH, if any)
 #   --hipify-args ARGS clang arguments hipify-clang gets before the list's flags (default:
-#                      -nocudalib -Wno-unknown-cuda-version, the SDK's cccl include dir, and an
-#                      empty texture_fetch_functions.h where the SDK no longer ships one)
+#                      -std=c++17 (hipify-clang's own default, C++14, is too old for CUDA 13's
+#                      CCCL), variadic device functions allowed as nvcc does, -nocudalib
+#                      -Wno-unknown-cuda-version, the SDK's cccl include dir, and an empty
+#                      texture_fetch_functions.h where the SDK no longer ships one)
 #   --hipify-only      time the hipify tools on the staged trees already there (no port, no
 #                      check, no clone: the reports and cu2hip's times stay as they are)
 # The table lists every repository of the list with a report in CORPUS_DIR/reports (a run
@@ -137,7 +139,8 @@ stage() { # SRC DEST SUBS (globs expand inside SRC only)
 # empty one lets hipify-clang parse against the installed SDK (as cu2hip's own parse does).
 CUDA=$(dirname "$(dirname "$(readlink -f "$NVCC_REAL")")")
 if [[ -n "$HCLANG" && -z "$HARGS" ]]; then
-  HARGS="-nocudalib -Wno-unknown-cuda-version -isystem $CUDA/include/cccl"
+  HARGS="-std=c++17 -Xclang -fcuda-allow-variadic-functions -nocudalib -Wno-unknown-cuda-version"
+  HARGS+=" -isystem $CUDA/include/cccl"
   if [[ ! -f "$CUDA/include/texture_fetch_functions.h" ]]; then
     mkdir -p "$DIR/hipify/compat"
     echo "// empty: removed from CUDA 12+, still included by Clang 16" \
@@ -154,7 +157,8 @@ hipify() { # clang|perl NAME STAGE FLAGS: port file by file, time it (see the he
   rm -rf "$out"; mkdir -p "$out"
   (cd "$st" && find . -type d -print0) | (cd "$out" && xargs -0 mkdir -p)
   (cd "$st" && find . -type f | sed 's#^\./##' | grep -E "$HIPIFY_RE" | sort) >"$log.files" || true
-  : >"$log.log"; : >"$log.status"
+  echo "# $tool: $([[ $tool == clang ]] && echo "--cuda-path=$CUDA -- $HARGS") $flags" >"$log.log"
+  : >"$log.status"
   echo "corpus-check: hipify-$tool on $name ($(wc -l <"$log.files") files)" >&2
   t0=$(date +%s.%N)
   while IFS= read -r f; do
