@@ -17,6 +17,16 @@
 #   --no-port          reuse the ports already in CORPUS_DIR/hip (check and table only)
 #   --table            print the table of the reports already there (no port, no check)
 #   --markdown         print the table as Markdown
+#   --hipify-clang PATH  also port each staged tree with hipify-clang, for the port times side
+#                      by side (default: hipify-clang on PATH, if any); --hipify-perl PATH the
+#                      same with hipify-perl (default: hipify-perl on PATH, if any)
+#   --hipify-args ARGS clang arguments hipify-clang gets before the list's flags (default:
+#                      -std=c++17 (hipify-clang's own default, C++14, is too old for CUDA 13's
+#                      CCCL), variadic device functions allowed as nvcc does, -nocudalib
+#                      -Wno-unknown-cuda-version, the SDK's cccl include dir, and an empty
+#                      texture_fetch_functions.h where the SDK no longer ships one)
+#   --hipify-only      time the hipify tools on the staged trees already there (no port, no
+#                      check, no clone: the reports and cu2hip's times stay as they are)
 # The table lists every repository of the list with a report in CORPUS_DIR/reports (a run
 # with --only adds to the earlier ones). Units: the units whose text the port changed
 # (cu2hip check --changed-only), or every unit where the list says units=all.
@@ -25,17 +35,22 @@
 # CORPUS_DIR/stage/NAME (the sub= paths, relative paths kept: the --in-root),
 # CORPUS_DIR/hip/NAME (the port), CORPUS_DIR/reports/NAME.json (cu2hip check --report),
 # CORPUS_DIR/logs/. Needs root (cu2hip check runs the root's hipcc through chroot).
-# hipify-clang's port time is printed beside cu2hip's when hipify-clang is on PATH.
+# The hipify tools take files, not trees: every code file of the staged tree (hipify's own set
+# of extensions) is ported by one process, file after file, into CORPUS_DIR/hipify/clang/NAME
+# and CORPUS_DIR/hipify/perl/NAME (tree kept); wall time in logs/hipify-NAME.time and
+# logs/hipify-perl-NAME.time, exit status per file in logs/hipify-NAME.status ("STATUS<TAB>FILE";
+# hipify-clang writes no output for a file it cannot parse: a nonzero status is a failed file).
 set -euo pipefail
 
-usage() { sed -n '2,28p' "$0"; }
+usage() { sed -n '2,42p' "$0"; }
 die() { echo "corpus-check: error: $*" >&2; exit 2; }
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 MIRROR=/work/.mirror LIST="$REPO/bench/corpus.txt" ONLY="" ARCH=gfx942,gfx1100
 ROOT="${CU2HIP_ROCM72_ROOT:-/var/cache/cu2hip/rocm-7.2}" CU2HIP="$REPO/build/tool/cu2hip"
-JOBS=2 PORT=1 MD=0 DIR="" TABLE=0
+JOBS=2 PORT=1 MD=0 DIR="" TABLE=0 HONLY=0 HARGS=""
+HCLANG=$(command -v hipify-clang || true) HPERL=$(command -v hipify-perl || true)
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --mirror) MIRROR=$2; shift ;;
@@ -49,6 +64,10 @@ while [[ $# -gt 0 ]]; do
     --no-port) PORT=0 ;;
     --table) TABLE=1 ;;
     --markdown) MD=1 ;;
+    --hipify-clang) HCLANG=$2; shift ;;
+    --hipify-perl) HPERL=$2; shift ;;
+    --hipify-args) HARGS=$2; shift ;;
+    --hipify-only) HONLY=1 ;;
     -h|--help) usage; exit 0 ;;
     -*) die "unknown option '$1' (see --help)" ;;
     *) DIR=$1 ;;
@@ -57,7 +76,10 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n "$DIR" ]] || { usage >&2; die "give CORPUS_DIR"; }
 [[ -f "$LIST" ]] || die "no corpus list $LIST"
-[[ $TABLE -eq 1 || -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
+[[ -z "$HCLANG" || -x "$HCLANG" ]] || die "hipify-clang '$HCLANG' is not an executable"
+[[ -z "$HPERL" || -x "$HPERL" ]] || die "hipify-perl '$HPERL' is not an executable"
+[[ $HONLY -eq 0 || -n "$HCLANG$HPERL" ]] || die "--hipify-only: give --hipify-clang or --hipify-perl"
+[[ $TABLE -eq 1 || $HONLY -eq 1 || -x "$CU2HIP" ]] || die "$CU2HIP not built (cmake --build build --target cu2hip)"
 mkdir -p "$DIR"/{src,stage,hip,reports,logs}
 DIR=$(cd "$DIR" && pwd -P)
 HELD="$REPO/../shared/held-out.txt"
@@ -113,6 +135,49 @@ stage() { # SRC DEST SUBS (globs expand inside SRC only)
    done)
 }
 
+# Clang 16's CUDA wrapper includes texture_fetch_functions.h, which CUDA 12+ no longer ships: an
+# empty one lets hipify-clang parse against the installed SDK (as cu2hip's own parse does).
+CUDA=$(dirname "$(dirname "$(readlink -f "$NVCC_REAL")")")
+if [[ -n "$HCLANG" && -z "$HARGS" ]]; then
+  HARGS="-std=c++17 -Xclang -fcuda-allow-variadic-functions -nocudalib -Wno-unknown-cuda-version"
+  HARGS+=" -isystem $CUDA/include/cccl"
+  if [[ ! -f "$CUDA/include/texture_fetch_functions.h" ]]; then
+    mkdir -p "$DIR/hipify/compat"
+    echo "// empty: removed from CUDA 12+, still included by Clang 16" \
+      >"$DIR/hipify/compat/texture_fetch_functions.h"
+    HARGS+=" -I$DIR/hipify/compat"
+  fi
+fi
+HIPIFY_RE='\.(cu|cuh|c|cc|cpp|cxx|h|hpp|hxx|inc|inl)$'
+
+hipify() { # clang|perl NAME STAGE FLAGS: port file by file, time it (see the header)
+  local tool=$1 name=$2 st=$3 flags=$4 out="$DIR/hipify/$1/$2" f rc t0 n=0 bad=0
+  local log="$DIR/logs/hipify-$name"
+  [[ $tool == perl ]] && log="$DIR/logs/hipify-perl-$name"
+  rm -rf "$out"; mkdir -p "$out"
+  (cd "$st" && find . -type d -print0) | (cd "$out" && xargs -0 mkdir -p)
+  (cd "$st" && find . -type f | sed 's#^\./##' | grep -E "$HIPIFY_RE" | sort) >"$log.files" || true
+  echo "# $tool: $([[ $tool == clang ]] && echo "--cuda-path=$CUDA -- $HARGS") $flags" >"$log.log"
+  : >"$log.status"
+  echo "corpus-check: hipify-$tool on $name ($(wc -l <"$log.files") files)" >&2
+  t0=$(date +%s.%N)
+  while IFS= read -r f; do
+    rc=0
+    echo "== $f" >>"$log.log"
+    if [[ $tool == clang ]]; then
+      # shellcheck disable=SC2086
+      "$HCLANG" "$st/$f" -o "$out/$f" --cuda-path="$CUDA" -- $HARGS $flags </dev/null >>"$log.log" 2>&1 || rc=$?
+    else
+      "$HPERL" -quiet-warnings -o "$out/$f" "$st/$f" </dev/null >>"$log.log" 2>&1 || rc=$?
+    fi
+    printf '%s\t%s\n' "$rc" "$f" >>"$log.status"
+    n=$((n + 1)); [[ $rc -eq 0 ]] || bad=$((bad + 1))
+  done <"$log.files"
+  echo "$(date +%s.%N) - $t0" | bc >"$log.time"
+  rm -f "$log.files"
+  echo "corpus-check: hipify-$tool on $name: $(cat "$log.time") s, $bad of $n files failed" >&2
+}
+
 ROWS=()
 while read -r spec subs flags; do
   [[ -z "$spec" || "$spec" == \#* ]] && continue
@@ -120,7 +185,10 @@ while read -r spec subs flags; do
   if [[ -n "$ONLY" && ",$ONLY," != *",$name,"* ]] || [[ $TABLE -eq 1 ]]; then continue; fi
   if [[ -f "$HELD" ]] && grep -qix "$full" "$HELD"; then die "$full is held out"; fi
   src="$DIR/src/$name" st="$DIR/stage/$name" out="$DIR/hip/$name"
-  [[ -d "$src" ]] || clone "$full" "$commit" "$src"
+  if [[ $HONLY -eq 1 && ! -d "$st" ]]; then
+    echo "corpus-check: warning: $name: no staged tree $st: skipped" >&2; continue
+  fi
+  [[ $HONLY -eq 1 || -d "$src" ]] || clone "$full" "$commit" "$src"
   subs=${subs#sub=}
   # units=all: check every unit, not only those whose own text the port changed (a tree whose
   # CUDA code sits in headers, with .cu files that only include them).
@@ -128,7 +196,7 @@ while read -r spec subs flags; do
   if [[ $flags == units=all* ]]; then units=""; flags=${flags#units=all}; fi
   flags=${flags//@SRC@/$st}
   ptime=-
-  if [[ $PORT -eq 1 ]]; then
+  if [[ $PORT -eq 1 && $HONLY -eq 0 ]]; then
     stage "$src" "$st" "$subs"
     rm -rf "$out"
     echo "corpus-check: porting $name" >&2
@@ -139,13 +207,9 @@ while read -r spec subs flags; do
     ptime=$(echo "$(date +%s.%N) - $t0" | bc)
     echo "$ptime" >"$DIR/logs/port-$name.time"
   elif [[ -f "$DIR/logs/port-$name.time" ]]; then ptime=$(cat "$DIR/logs/port-$name.time"); fi
-  htime="n/a"
-  if command -v hipify-clang >/dev/null; then
-    t0=$(date +%s.%N)
-    find "$st" -name '*.cu' -print0 | xargs -0 -r -n1 -P "$JOBS" -I{} \
-      hipify-clang {} -o /dev/null -- $flags >"$DIR/logs/hipify-$name.log" 2>&1 || true
-    htime=$(echo "$(date +%s.%N) - $t0" | bc)
-  fi
+  [[ -z "$HCLANG" ]] || hipify clang "$name" "$st" "$flags"
+  [[ -z "$HPERL" ]] || hipify perl "$name" "$st" "$flags"
+  [[ $HONLY -eq 0 ]] || continue
   echo "corpus-check: checking $name" >&2
   rm -f "$DIR/reports/$name.json"
   t0=$(date +%s.%N)
@@ -154,14 +218,16 @@ while read -r spec subs flags; do
     --nvcc="$DIR/nvcc" $units -j "$JOBS" --report "$DIR/reports/$name.json" -- $flags \
     >"$DIR/logs/check-$name.txt" 2>"$DIR/logs/check-$name.err" || true
   echo "$(date +%s.%N) - $t0" | bc >"$DIR/logs/check-$name.time"
-  echo "$htime" >"$DIR/logs/hipify-$name.time"
 done <"$LIST"
 while read -r spec _; do
   [[ -z "$spec" || "$spec" == \#* ]] && continue
   name=${spec%@*}; name=${name#*/}
   # A repository whose check ran but wrote no report (setup error) is listed as failed.
   [[ -f "$DIR/reports/$name.json" || -f "$DIR/logs/check-$name.err" ]] || continue
-  ROWS+=("${spec%@*}@$(echo "${spec#*@}" | cut -c1-12)|$name|$(cat "$DIR/logs/port-$name.time" 2>/dev/null || echo -)|$(cat "$DIR/logs/hipify-$name.time" 2>/dev/null || echo n/a)")
+  hfail=n/a
+  [[ ! -f "$DIR/logs/hipify-$name.status" ]] ||
+    hfail="$(awk '$1 != 0' "$DIR/logs/hipify-$name.status" | wc -l)/$(wc -l <"$DIR/logs/hipify-$name.status")"
+  ROWS+=("${spec%@*}@$(echo "${spec#*@}" | cut -c1-12)|$name|$(cat "$DIR/logs/port-$name.time" 2>/dev/null || echo -)|$(cat "$DIR/logs/hipify-$name.time" 2>/dev/null || echo n/a)|$hfail|$(cat "$DIR/logs/hipify-perl-$name.time" 2>/dev/null || echo n/a)")
 done <"$LIST"
 
 python3 - "$DIR" "$MD" "$ARCH" "${ROWS[@]}" <<'EOF'
@@ -169,15 +235,22 @@ import json, sys, collections
 d, md, arch, rows = sys.argv[1], sys.argv[2] == "1", sys.argv[3].split(","), sys.argv[4:]
 tot = collections.Counter(); cats_all = collections.Counter()
 hdr = ["repository", "units", "nvcc-ok"] + [f"{a} ok" for a in arch] + \
-      ["all targets", "of nvcc-ok", "failures by category", "cu2hip s", "hipify-clang s"]
+      ["all targets", "of nvcc-ok", "failures by category", "cu2hip s", "hipify-clang s",
+       "hipify-clang failed", "hipify-perl s"]
 out = []
+secs = lambda t: f"{float(t):.1f}" if t not in ("-", "", "n/a") else t or "-"
+both = collections.Counter()  # port times of the repositories both cu2hip and hipify-clang ported
 for r in rows:
-    spec, name, pt, ht = r.split("|")
-    pts = f"{float(pt):.1f}" if pt not in ("-", "") else "-"
+    spec, name, pt, ht, hf, hp = r.split("|")
+    pts, hts, hps = secs(pt), secs(ht), secs(hp)
+    if pts != "-" and hts != "n/a":
+        both.update(n=1, cu2hip=float(pt), clang=float(ht), bad=int(hf.split("/")[0]),
+                    files=int(hf.split("/")[1]))
+        if hps != "n/a": both.update(nperl=1, perl=float(hp), cu2hip_perl=float(pt))
     try:
         rep = json.load(open(f"{d}/reports/{name}.json"))
     except Exception:
-        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pts, ht]); continue
+        out.append([spec, "-", "-"] + ["-"] * len(arch) + ["-", "-", "check failed", pts, hts, hf, hps]); continue
     us = rep["units"]; n = len(us)
     nv = sum(1 for u in us if u.get("nvcc") == "ok")
     per = [sum(1 for u in us if u["targets"][a]["status"] == "ok") for a in arch]
@@ -188,21 +261,28 @@ for r in rows:
     tot.update(units=n, nvcc=nv, allok=allok, nvok_all=nvok_all,
                **{f"t{i}": p for i, p in enumerate(per)})
     cs = ", ".join(f"{k} {v}" for k, v in sorted(cats.items())) or "-"
-    out.append([spec, n, nv] + per + [allok, f"{nvok_all}/{nv}", cs, pts, ht])
+    out.append([spec, n, nv] + per + [allok, f"{nvok_all}/{nv}", cs, pts, hts, hf, hps])
 out.append(["**total**" if md else "TOTAL", tot["units"], tot["nvcc"]] +
            [tot[f"t{i}"] for i in range(len(arch))] +
            [tot["allok"], f'{tot["nvok_all"]}/{tot["nvcc"]}',
-            ", ".join(f"{k} {v}" for k, v in sorted(cats_all.items())), "", ""])
+            ", ".join(f"{k} {v}" for k, v in sorted(cats_all.items())), "", "", "", ""])
 if md:
     print("| " + " | ".join(hdr) + " |"); print("|" + "---|" * len(hdr))
     for o in out: print("| " + " | ".join(str(x) for x in o) + " |")
 else:
-    fmt = "{:<48} {:>5} {:>7} " + " ".join(["{:>10}"] * len(arch)) + " {:>11} {:>10}  {:<40} {:>8} {:>13}"
+    fmt = "{:<48} {:>5} {:>7} " + " ".join(["{:>10}"] * len(arch)) + " {:>11} {:>10}  {:<40} {:>8} {:>14} {:>19} {:>13}"
     print(fmt.format(*hdr))
     for o in out: print(fmt.format(*[str(x) for x in o]))
 pct = 100.0 * tot["nvok_all"] / tot["nvcc"] if tot["nvcc"] else 0
 print(f"{tot['nvok_all']} of {tot['nvcc']} units that nvcc builds compile on ROCm 7.2 for "
       f"{', '.join(arch)} ({pct:.1f}%); {tot['allok']} of {tot['units']} units in all")
+if both["n"]:
+    perl = (f"; hipify-perl {both['perl']:.1f} s on {both['nperl']} of them (cu2hip "
+            f"{both['cu2hip_perl']:.1f} s there)") if both["nperl"] else ""
+    print(f"port time of the {both['n']} repositories both tools ported: cu2hip "
+          f"{both['cu2hip']:.1f} s, hipify-clang {both['clang']:.1f} s (file by file; "
+          f"{both['bad']} of {both['files']} files failed){perl}")
 EOF
-command -v hipify-clang >/dev/null ||
-  echo "corpus-check: hipify-clang is not installed here (Debian 12 has no package): cu2hip's port time alone" >&2
+[[ $TABLE -eq 1 || -n "$HCLANG" ]] ||
+  echo "corpus-check: no hipify-clang (Debian 12 has no package; build it from HIPIFY's sources and" \
+    "give --hipify-clang PATH): cu2hip's port time alone" >&2
