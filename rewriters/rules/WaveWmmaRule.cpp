@@ -1,25 +1,112 @@
-//===- WaveWmmaRule.cpp - rule "wave-wmma" --------------------------------===//
+//===- WaveWmmaRule.cpp - rules "wmma", "wmma-shape", "wave-wmma" ---------===//
 //
-// Finding: nvcuda::wmma fragments have warp-size specific layouts
-// (catalogue row 28, docs/wave64.md A.2); rocWMMA is the wave-size aware
-// port. Reported at every name of the namespace nvcuda::wmma: by declaration
-// identity where the typed index has it (so `wmma::` after `using namespace
-// nvcuda;` and the target of `namespace wm = nvcuda::wmma;` count, a user's
-// own `wmma` namespace does not), by the spelling `nvcuda::wmma` elsewhere,
-// with one note per file when no configuration parsed it.
+// Ports CUDA's warp matrix API (`<mma.h>`, namespace nvcuda::wmma) to
+// rocWMMA (`<rocwmma/rocwmma.hpp>`, namespace rocwmma), whose fragment,
+// fill_fragment, load_matrix_sync, store_matrix_sync, mma_sync, the tags
+// matrix_a/matrix_b/accumulator/row_major/col_major and the layout_t values
+// mem_row_major/mem_col_major carry the same names (rocwmma.hpp). Names of
+// nvcuda::wmma are found by declaration identity where the typed index has
+// them (so `wmma::` after `using namespace nvcuda;` and the target of
+// `namespace wm = nvcuda::wmma;` count, a user's own `wmma` namespace does
+// not), by the spelling `nvcuda::wmma` elsewhere, with one note per file
+// when no configuration parsed it (catalogue row 28, docs/wave64.md A.2).
+//
+// Edits ("wmma"):
+//   nvcuda::wmma            -> rocwmma            (qualifiers, aliases, using)
+//   using namespace nvcuda; -> namespace wmma = rocwmma;   (`wmma::` resolves)
+//   fill_fragment(f, v)     -> fill_fragment(f, static_cast<T>(v))
+// rocWMMA's fill_fragment deduces its element type T from both arguments
+// (CUDA's takes the value through a non-deduced traits type), so a value of
+// another type (`0.0f` into a __half fragment) would not compile.
+// Findings: "wmma-shape" where rocWMMA lacks a fragment's shape or element
+// type on gfx942 (CDNA3, wave64) or gfx1100 (RDNA3, wave32); "wave-wmma"
+// where code indexes fragment elements (`frag.x[i]`) other than uniformly.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace cu2hip {
 namespace {
 
+/// A fragment's template arguments as its canonical type prints them
+/// ("nvcuda::wmma::fragment<matrix_a, 16, 16, 16, __half, row_major>").
+struct FragmentShape {
+  std::string Use;  ///< matrix_a, matrix_b or accumulator
+  unsigned M = 0, N = 0, K = 0;
+  std::string Elem; ///< element type, qualifiers of nvcuda::wmma dropped
+};
+
+/// Parses the canonical type of a nvcuda::wmma::fragment; nullopt for any
+/// other type or one whose shape is not made of integers (dependent).
+std::optional<FragmentShape> parseFragmentType(llvm::StringRef Type) {
+  Type.consume_front("class ");
+  Type.consume_front("const ");
+  if (!Type.consume_front("nvcuda::wmma::fragment<") || !Type.consume_back(">"))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 6> Parts;
+  Type.split(Parts, ',');
+  if (Parts.size() < 5)
+    return std::nullopt;
+  FragmentShape S;
+  S.Use = Parts[0].trim().rsplit("::").second.empty()
+              ? Parts[0].trim().str()
+              : Parts[0].trim().rsplit("::").second.str();
+  if (Parts[1].trim().getAsInteger(10, S.M) || Parts[2].trim().getAsInteger(10, S.N) ||
+      Parts[3].trim().getAsInteger(10, S.K))
+    return std::nullopt;
+  llvm::StringRef E = Parts[4].trim();
+  E.consume_front("nvcuda::wmma::");
+  S.Elem = E.str();
+  return S;
+}
+
+/// Where rocWMMA (ROCm 7.2) has a block of shape `S`: "" when both gfx942
+/// and gfx1100 have it as ported (nothing to report); otherwise `Why` says
+/// what is missing and `Targets` the gfx targets of the two that have it
+/// ("" for neither). Source: rocWMMA's API reference (supported types and
+/// block sizes): gfx9 blocks are 16x16 or 32x32 (f16, bf16, i8, f32, f64 on
+/// gfx90a/gfx942, xf32 on gfx942), gfx11 blocks 16x16x16 (f16, bf16, i8);
+/// element types f16 as _Float16 or __half, bf16 as hip_bfloat16, i8 as
+/// signed char.
+bool lacksShape(const FragmentShape &S, std::string &Targets, std::string &Why) {
+  llvm::StringRef E = S.Elem;
+  Targets.clear();
+  if (E.contains("experimental")) {
+    Why = "rocWMMA has no 1-bit or 4-bit fragments (wmma::experimental::precision)";
+  } else if (E.contains("tf32")) {
+    Targets = "gfx942";
+    Why = "tf32 fragments correspond to rocWMMA's xfloat32_t, which only gfx942 has; the "
+          "element type and the float pointers of load/store need a port by hand";
+  } else if (E == "double") {
+    Why = "rocWMMA's f64 blocks are 16x16 (gfx90a and gfx942 only); CUDA's m8n8k4 has no "
+          "counterpart, and gfx1100 has no f64 matrix instructions";
+  } else if (E == "unsigned char") {
+    Why = "rocWMMA has signed 8-bit inputs only";
+  } else if (S.M != S.N) {
+    Why = "rocWMMA blocks are square (16x16, or 32x32 on gfx9); CUDA's m" +
+          std::to_string(S.M) + "n" + std::to_string(S.N) + "k" + std::to_string(S.K) +
+          " has no counterpart";
+  } else if (E == "__nv_bfloat16") {
+    Targets = "gfx942, gfx1100";
+    Why = "rocWMMA's bf16 element type is rocwmma::bfloat16_t (hip_bfloat16), not HIP's "
+          "__hip_bfloat16: the fragment's element type and the load/store pointers need it";
+  } else {
+    return false;
+  }
+  return true;
+}
+
 class WaveWmmaRule : public Rule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
-        {"wave-wmma", IdKind::Warning, "nvcuda::wmma fragments"},
+        {"wmma", IdKind::Edit, "nvcuda::wmma ported to rocWMMA (rocwmma::)"},
+        {"wmma-shape", IdKind::Warning,
+         "WMMA fragment shape or element type rocWMMA lacks on gfx942 or gfx1100"},
+        {"wave-wmma", IdKind::Warning,
+         "fragment elements indexed by lane: NVIDIA's per-lane element mapping"},
     };
     return Ids;
   }
@@ -39,14 +126,146 @@ public:
     return Spelled;
   }
 
+  /// Is the `nvcuda` at token `I` the directive `using namespace nvcuda;`
+  /// naming CUDA's namespace (by the index; by spelling without a parse)?
+  static bool isUsingNvcuda(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (I < 2 || I + 1 >= T.size() || !T[I - 1].isIdent("namespace") ||
+        !T[I - 2].isIdent("using") || !T[I + 1].is(tok::semi))
+      return false;
+    if (const NameRef *R = indexedName(C, I))
+      return R->System && R->Kind == DeclKind::Namespace && R->QualName == "nvcuda";
+    return !C.Facts.Parsed || !C.Facts.Index.name(T[I].Offset);
+  }
+
+  /// `nvcuda::wmma` (token `I` is `wmma`) -> `rocwmma`;
+  /// `using namespace nvcuda;` -> `namespace wmma = rocwmma;`.
+  void renameNamespace(FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (I >= 2 && T[I - 1].is(tok::coloncolon) && T[I - 2].isIdent("nvcuda"))
+      C.replaceTokens(id(), I - 2, I, "rocwmma");
+    // A bare `wmma` resolves through `using namespace nvcuda;`, which
+    // becomes the alias `wmma`: nothing to change here.
+  }
+
+  /// The fill value of `fill_fragment` at token `I` as the fragment's
+  /// element type (from the callee's type in the index:
+  /// "void (nvcuda::wmma::__frag_base<__half, 8> &, const __half &)").
+  void castFillValue(FileContext &C, size_t I) {
+    const NameRef *R = indexedName(C, I);
+    if (!R || R->QualName != "nvcuda::wmma::fill_fragment")
+      return;
+    auto Args = callArgs(C, I);
+    if (!Args || Args->Args.size() != 2)
+      return;
+    llvm::StringRef Ty = R->Type;
+    size_t P = Ty.rfind(", const ");
+    if (P == llvm::StringRef::npos || !Ty.endswith(" &)"))
+      return;
+    llvm::StringRef Elem = Ty.slice(P + 8, Ty.size() - 3);
+    if (Elem.contains("nvcuda") || Elem.contains("__nv_bfloat16"))
+      return; // tf32/bf16 fragments: wmma-shape reports them
+    const ArgList::Arg &V = Args->Args[1];
+    llvm::StringRef VText = C.Toks.argText(V);
+    if ((Elem == "float" && V.First == V.Last && VText.endswith_insensitive("f") &&
+         !VText.startswith_insensitive("0x")) ||
+        (Elem == "int" && V.First == V.Last && VText.find_first_not_of("0123456789") ==
+                                                   llvm::StringRef::npos))
+      return; // already the element type
+    if (const NameRef *VR = V.First == V.Last ? indexedName(C, V.First) : nullptr)
+      if (VR->Type == Elem || VR->Type == ("const " + Elem).str())
+        return;
+    wrapArg(C, id(), V, ("static_cast<" + Elem + ">(").str(), ")");
+  }
+
+  /// One wmma-shape finding per distinct fragment type, at its first
+  /// `fragment` spelling.
+  void checkShape(FileContext &C, size_t I, llvm::StringSet<> &Seen) {
+    const NameRef *R = indexedName(C, I);
+    if (!R || R->QualName != "nvcuda::wmma::fragment" || !Seen.insert(R->Type).second)
+      return;
+    auto S = parseFragmentType(R->Type);
+    std::string Targets, Why;
+    if (!S || !lacksShape(*S, Targets, Why))
+      return;
+    std::string Shape = S->Use + ", " + std::to_string(S->M) + "x" + std::to_string(S->N) +
+                        "x" + std::to_string(S->K) + ", " + S->Elem;
+    C.report("wmma-shape", Severity::Warning, C.Toks[I].Offset,
+             "WMMA fragment <" + Shape + ">: " + Why +
+                 (Targets.empty() ? "; it compiles for no gfx target"
+                                  : "; available on " + Targets + " only"),
+             "keep a CUDA-only path for it, or rewrite the kernel for a block rocWMMA has");
+  }
+
+  /// True when the subscript [Open, Close] of a fragment's `x` is the
+  /// counter of an enclosing `for` over the fragment's `num_elements`: the
+  /// same operation on every element, whatever lane holds it.
+  static bool uniformIndex(const TokenStream &T, size_t Open, size_t Close) {
+    if (Close != Open + 2 || !T[Open + 1].isIdent())
+      return false;
+    llvm::StringRef Var = T[Open + 1].Text;
+    for (size_t F = Open; F-- > 0;) {
+      if (!T[F].isIdent("for") || F + 1 >= T.size() || !T[F + 1].is(tok::l_paren))
+        continue;
+      auto RP = T.matchForward(F + 1);
+      if (!RP || *RP > Open)
+        continue;
+      bool Counts = false, Declares = false;
+      for (size_t J = F + 2; J < *RP; ++J) {
+        Counts |= T[J].isIdent("num_elements");
+        Declares |= T[J].isIdent(Var);
+      }
+      if (!Counts || !Declares)
+        continue;
+      size_t End = *RP + 1;
+      if (End < T.size() && T[End].is(tok::l_brace))
+        End = T.matchForward(End).value_or(End);
+      else
+        while (End < T.size() && !T[End].is(tok::semi))
+          ++End;
+      if (Open < End)
+        return true;
+    }
+    return false;
+  }
+
+  /// `frag.x[i]`: a wave-wmma warning unless the access is uniform.
+  void checkElementAccess(FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    const NameRef *R = indexedName(C, I);
+    if (!R || R->Kind != DeclKind::Field ||
+        !llvm::StringRef(R->QualName).startswith("nvcuda::wmma::") || I + 1 >= T.size() ||
+        !T[I + 1].is(tok::l_square))
+      return;
+    auto Close = T.matchForward(I + 1);
+    if (!Close || uniformIndex(T, I + 1, *Close))
+      return;
+    C.report("wave-wmma", Severity::Warning, T[I].Offset,
+             "fragment element indexed by '" + T.text(I + 1, *Close).str() +
+                 "': which matrix element a lane holds in `x[i]` is NVIDIA's 32-lane "
+                 "mapping; rocWMMA's differs, and differs between wave64 and wave32",
+             "store the fragment (store_matrix_sync) and index the matrix in memory; "
+             "a loop applying the same operation to every x[i] is layout-independent");
+  }
+
   void run(FileContext &C) override {
     const auto &T = C.Toks;
     bool GuessNoted = false;
-    for (size_t I = 0; I < T.size(); ++I)
+    llvm::StringSet<> Seen;
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (!T[I].isIdent() || C.yieldsAt(T[I].Offset))
+        continue;
       if (T[I].isIdent("wmma") && isWmmaNamespace(C, I, GuessNoted))
-        C.report(id(), Severity::Warning, T[I].Offset,
-                 "nvcuda::wmma fragment layouts are warp-size specific",
-                 "port to rocWMMA (rocwmma::fragment), which is wave-size aware");
+        renameNamespace(C, I);
+      else if (T[I].isIdent("nvcuda") && isUsingNvcuda(C, I))
+        C.replaceTokens(id(), I - 2, I, "namespace wmma = rocwmma");
+      else if (T[I].isIdent("fill_fragment"))
+        castFillValue(C, I);
+      else if (T[I].isIdent("fragment"))
+        checkShape(C, I, Seen);
+      else if (T[I].isIdent("x"))
+        checkElementAccess(C, I);
+    }
   }
 };
 
