@@ -12,6 +12,8 @@
 #   hipcc52  Debian 12's HIP 5.2 hipcc is installed            (%hipcc52)
 #   rocm72   the ROCm 7.2 root is built and usable (root user)  (%hipcc72,
 #            %rocm72: the root, for `cu2hip check`)
+#   rocwmma  rocm72, and the root's rocWMMA has its internal/ headers (Debian's
+#            librocwmma-dev 7.2.4-1~exp1 ships rocwmma.hpp without them)
 #   nvcc     CUDA's nvcc is installed                           (%nvcc)
 #   emu      the CPU SIMT emulator library is built             (%emu_lib)
 #   slow     tests marked `REQUIRES: slow` run (not with --param quick=1)
@@ -75,6 +77,9 @@ else:
         if (os.path.isfile(os.path.join(rocm72, ".cu2hip-root"))
                 and hasattr(os, "geteuid") and os.geteuid() == 0):
             config.available_features.add("rocm72")
+            if os.path.isfile(os.path.join(rocm72, "usr", "include", "rocwmma", "internal",
+                                           "accessors.hpp")):
+                config.available_features.add("rocwmma")
         if os.access(nvcc, os.X_OK):
             config.available_features.add("nvcc")
         if config.emu_lib and os.path.exists(config.emu_lib):

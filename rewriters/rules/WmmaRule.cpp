@@ -1,4 +1,4 @@
-//===- WaveWmmaRule.cpp - rules "wmma", "wmma-shape", "wave-wmma" ---------===//
+//===- WmmaRule.cpp - rules "wmma", "wmma-shape", "wave-wmma" -------------===//
 //
 // Ports CUDA's warp matrix API (`<mma.h>`, namespace nvcuda::wmma) to
 // rocWMMA (`<rocwmma/rocwmma.hpp>`, namespace rocwmma), whose fragment,
@@ -98,7 +98,7 @@ bool lacksShape(const FragmentShape &S, std::string &Targets, std::string &Why) 
   return true;
 }
 
-class WaveWmmaRule : public Rule {
+class WmmaRule : public Rule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
     static const RuleIdInfo Ids[] = {
@@ -271,6 +271,6 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> createWaveWmmaRule() { return std::make_unique<WaveWmmaRule>(); }
+std::unique_ptr<Rule> createWmmaRule() { return std::make_unique<WmmaRule>(); }
 
 } // namespace cu2hip
