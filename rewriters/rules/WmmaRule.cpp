@@ -67,7 +67,7 @@ std::optional<FragmentShape> parseFragmentType(llvm::StringRef Type) {
 /// what is missing and `Targets` the gfx targets of the two that have it
 /// ("" for neither). Source: rocWMMA's API reference (supported types and
 /// block sizes): gfx9 blocks are 16x16 or 32x32 (f16, bf16, i8, f32, f64 on
-/// gfx90a/gfx942, xf32 on gfx942), gfx11 blocks 16x16x16 (f16, bf16, i8);
+/// gfx90a/gfx942, xf32 on gfx942), gfx11 blocks 16x16x16 (f16, bf16, i8/u8);
 /// element types f16 as _Float16 or __half, bf16 as hip_bfloat16, i8 as
 /// signed char.
 bool lacksShape(const FragmentShape &S, std::string &Targets, std::string &Why) {
@@ -83,7 +83,9 @@ bool lacksShape(const FragmentShape &S, std::string &Targets, std::string &Why) 
     Why = "rocWMMA's f64 blocks are 16x16 (gfx90a and gfx942 only); CUDA's m8n8k4 has no "
           "counterpart, and gfx1100 has no f64 matrix instructions";
   } else if (E == "unsigned char") {
-    Why = "rocWMMA has signed 8-bit inputs only";
+    Targets = "gfx1100";
+    Why = "rocWMMA takes unsigned 8-bit inputs on gfx11 only (WMMA iu8); gfx9's i8 matrix "
+          "instructions are signed";
   } else if (S.M != S.N) {
     Why = "rocWMMA blocks are square (16x16, or 32x32 on gfx9); CUDA's m" +
           std::to_string(S.M) + "n" + std::to_string(S.N) + "k" + std::to_string(S.K) +

@@ -17,7 +17,7 @@ __global__ void shapes(const double *d, const float *f, const unsigned char *u, 
   wmma::fragment<wmma::matrix_a, M8, 8, 4, double, wmma::row_major> fd;
   // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 16x16x8, precision::tf32>: tf32 fragments correspond to rocWMMA's xfloat32_t, which only gfx942 has{{.*}}; available on gfx942 only [wmma-shape]
   wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> ft;
-  // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_b, 16x16x16, unsigned char>: rocWMMA has signed 8-bit inputs only; it compiles for no gfx target [wmma-shape]
+  // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_b, 16x16x16, unsigned char>: rocWMMA takes unsigned 8-bit inputs on gfx11 only (WMMA iu8){{.*}}; available on gfx1100 only [wmma-shape]
   wmma::fragment<wmma::matrix_b, 16, 16, 16, unsigned char, wmma::col_major> fu;
   // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 32x8x16, __half>: rocWMMA blocks are square (16x16, or 32x32 on gfx9); CUDA's m32n8k16 has no counterpart; it compiles for no gfx target [wmma-shape]
   wmma::fragment<wmma::matrix_a, 32, 8, 16, half, wmma::row_major> f32x8;
