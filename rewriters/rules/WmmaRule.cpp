@@ -15,9 +15,13 @@
 //   nvcuda::wmma            -> rocwmma            (qualifiers, aliases, using)
 //   using namespace nvcuda; -> namespace wmma = rocwmma;   (`wmma::` resolves)
 //   fill_fragment(f, v)     -> fill_fragment(f, static_cast<T>(v))
+//   fragment<..., __nv_bfloat16, ...> -> fragment<..., cu2hip::wmma_elem_t<
+//                              __hip_bfloat16>, ...> (cu2hip/wmma.h), and the
+//   pointers of its loads/stores cast to rocwmma::bfloat16_t
 // rocWMMA's fill_fragment deduces its element type T from both arguments
 // (CUDA's takes the value through a non-deduced traits type), so a value of
-// another type (`0.0f` into a __half fragment) would not compile.
+// another type (`0.0f` into a __half fragment) would not compile. rocWMMA's
+// bf16 element type is hip_bfloat16, not HIP's __hip_bfloat16.
 // Findings: "wmma-shape" where rocWMMA lacks a fragment's shape or element
 // type on gfx942 (CDNA3, wave64) or gfx1100 (RDNA3, wave32); "wave-wmma"
 // where code indexes fragment elements (`frag.x[i]`) other than uniformly.
@@ -90,10 +94,6 @@ bool lacksShape(const FragmentShape &S, std::string &Targets, std::string &Why) 
     Why = "rocWMMA blocks are square (16x16, or 32x32 on gfx9); CUDA's m" +
           std::to_string(S.M) + "n" + std::to_string(S.N) + "k" + std::to_string(S.K) +
           " has no counterpart";
-  } else if (E == "__nv_bfloat16") {
-    Targets = "gfx942, gfx1100";
-    Why = "rocWMMA's bf16 element type is rocwmma::bfloat16_t (hip_bfloat16), not HIP's "
-          "__hip_bfloat16: the fragment's element type and the load/store pointers need it";
   } else {
     return false;
   }
@@ -165,8 +165,10 @@ public:
     if (P == llvm::StringRef::npos || !Ty.endswith(" &)"))
       return;
     llvm::StringRef Elem = Ty.slice(P + 8, Ty.size() - 3);
-    if (Elem.contains("nvcuda") || Elem.contains("__nv_bfloat16"))
-      return; // tf32/bf16 fragments: wmma-shape reports them
+    if (Elem.contains("nvcuda"))
+      return; // tf32 fragments: wmma-shape reports them
+    if (Elem == "__nv_bfloat16")
+      Elem = "rocwmma::bfloat16_t";
     const ArgList::Arg &V = Args->Args[1];
     llvm::StringRef VText = C.Toks.argText(V);
     if ((Elem == "float" && V.First == V.Last && VText.endswith_insensitive("f") &&
@@ -180,13 +182,50 @@ public:
     wrapArg(C, id(), V, ("static_cast<" + Elem + ">(").str(), ")");
   }
 
-  /// One wmma-shape finding per distinct fragment type, at its first
-  /// `fragment` spelling.
+  /// The element type argument of a bf16 fragment `fragment<U, M, N, K,
+  /// __nv_bfloat16, L>` (token `I` is `fragment`) wrapped as
+  /// `cu2hip::wmma_elem_t<...>` (cu2hip/wmma.h): rocWMMA's bf16 type.
+  void wrapBf16Element(FileContext &C, size_t I) {
+    if (I + 1 >= C.Toks.size() || !C.Toks[I + 1].is(tok::less))
+      return;
+    auto Args = C.Toks.parseList(I + 1);
+    if (!Args || Args->Args.size() < 5)
+      return;
+    wrapArg(C, id(), Args->Args[4], "cu2hip::wmma_elem_t<", ">");
+    C.requestHeader("cu2hip/wmma.h");
+  }
+
+  /// The pointer argument of load_matrix_sync / store_matrix_sync (token
+  /// `I`) of a bf16 fragment, cast to rocWMMA's bf16 element type (the
+  /// callee's type in the index names CUDA's `__nv_bfloat16 *`).
+  void castBf16Pointer(FileContext &C, size_t I) {
+    const NameRef *R = indexedName(C, I);
+    bool Load = C.Toks[I].isIdent("load_matrix_sync");
+    if (!R || R->QualName != (Load ? "nvcuda::wmma::load_matrix_sync"
+                                   : "nvcuda::wmma::store_matrix_sync") ||
+        !llvm::StringRef(R->Type).contains("__nv_bfloat16 *"))
+      return;
+    auto Args = callArgs(C, I);
+    if (!Args || Args->Args.size() < 3)
+      return;
+    wrapArg(C, id(), Args->Args[Load ? 1 : 0],
+            Load ? "reinterpret_cast<const rocwmma::bfloat16_t *>("
+                 : "reinterpret_cast<rocwmma::bfloat16_t *>(",
+            ")");
+  }
+
+  /// A `fragment` spelling (token `I`): a bf16 element type is wrapped;
+  /// one wmma-shape finding per distinct fragment type, at its first
+  /// spelling.
   void checkShape(FileContext &C, size_t I, llvm::StringSet<> &Seen) {
     const NameRef *R = indexedName(C, I);
-    if (!R || R->QualName != "nvcuda::wmma::fragment" || !Seen.insert(R->Type).second)
+    if (!R || R->QualName != "nvcuda::wmma::fragment")
       return;
     auto S = parseFragmentType(R->Type);
+    if (S && S->Elem == "__nv_bfloat16")
+      wrapBf16Element(C, I);
+    if (!Seen.insert(R->Type).second)
+      return;
     std::string Targets, Why;
     if (!S || !lacksShape(*S, Targets, Why))
       return;
@@ -263,6 +302,8 @@ public:
         C.replaceTokens(id(), I - 2, I, "namespace wmma = rocwmma");
       else if (T[I].isIdent("fill_fragment"))
         castFillValue(C, I);
+      else if (T[I].isIdent("load_matrix_sync") || T[I].isIdent("store_matrix_sync"))
+        castBf16Pointer(C, I);
       else if (T[I].isIdent("fragment"))
         checkShape(C, I, Seen);
       else if (T[I].isIdent("x"))

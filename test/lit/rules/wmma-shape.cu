@@ -1,8 +1,8 @@
 // wmma-shape: a fragment whose shape or element type rocWMMA lacks on
 // gfx942 (wave64) or gfx1100 (wave32), once per fragment type, by the
 // canonical type of the parse (a constexpr shape counts). The names are
-// ported all the same (rule wmma); 16x16x16 half/int8 fragments, which both
-// targets have, are not reported.
+// ported all the same (rule wmma); 16x16x16 half/bf16/int8 fragments, which
+// both targets have, are not reported.
 // RUN: %cu2hip %s -o %t.hip --no-summary 2>%t.err
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 // RUN: %strip %t.hip | FileCheck %s
@@ -21,9 +21,8 @@ __global__ void shapes(const double *d, const float *f, const unsigned char *u, 
   wmma::fragment<wmma::matrix_b, 16, 16, 16, unsigned char, wmma::col_major> fu;
   // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 32x8x16, __half>: rocWMMA blocks are square (16x16, or 32x32 on gfx9); CUDA's m32n8k16 has no counterpart; it compiles for no gfx target [wmma-shape]
   wmma::fragment<wmma::matrix_a, 32, 8, 16, half, wmma::row_major> f32x8;
-  // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 16x16x16, __nv_bfloat16>: rocWMMA's bf16 element type is rocwmma::bfloat16_t (hip_bfloat16){{.*}}; available on gfx942, gfx1100 only [wmma-shape]
+  // Both targets have these (bf16 through cu2hip/wmma.h, rule wmma): no finding.
   wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-  // Both targets have these: no finding.
   wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fh, fh2;
   wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fs;
   // A second fragment of a reported type: reported once.
