@@ -18,6 +18,8 @@
 //   fragment<..., __nv_bfloat16, ...> -> fragment<..., cu2hip::wmma_elem_t<
 //                              __hip_bfloat16>, ...> (cu2hip/wmma.h), and the
 //   pointers of its loads/stores cast to rocwmma::bfloat16_t
+//   precision::tf32 -> xfloat32_t (gfx942 only), its float pointers cast to
+//   rocwmma::xfloat32_t, __float_to_tf32 -> cu2hip::wmma_float_to_tf32
 // rocWMMA's fill_fragment deduces its element type T from both arguments
 // (CUDA's takes the value through a non-deduced traits type), so a value of
 // another type (`0.0f` into a __half fragment) would not compile. rocWMMA's
@@ -81,8 +83,9 @@ bool lacksShape(const FragmentShape &S, std::string &Targets, std::string &Why) 
     Why = "rocWMMA has no 1-bit or 4-bit fragments (wmma::experimental::precision)";
   } else if (E.contains("tf32")) {
     Targets = "gfx942";
-    Why = "tf32 fragments correspond to rocWMMA's xfloat32_t, which only gfx942 has; the "
-          "element type and the float pointers of load/store need a port by hand";
+    Why = "tf32 fragments are ported to rocWMMA's xfloat32_t ones, which only gfx942 has "
+          "(gfx1100 has no f32/xf32 matrix instructions; rocWMMA's fallback there may compile "
+          "with mma_sync leaving the accumulator unchanged: do not run it on gfx1100)";
   } else if (E == "double") {
     Why = "rocWMMA's f64 blocks are 16x16 (gfx90a and gfx942 only); CUDA's m8n8k4 has no "
           "counterpart, and gfx1100 has no f64 matrix instructions";
@@ -196,22 +199,51 @@ public:
   }
 
   /// The pointer argument of load_matrix_sync / store_matrix_sync (token
-  /// `I`) of a bf16 fragment, cast to rocWMMA's bf16 element type (the
-  /// callee's type in the index names CUDA's `__nv_bfloat16 *`).
-  void castBf16Pointer(FileContext &C, size_t I) {
+  /// `I`) of a bf16 or tf32 fragment, cast to rocWMMA's element type
+  /// (bfloat16_t for CUDA's `__nv_bfloat16 *`, xfloat32_t for the `float *`
+  /// of a precision::tf32 fragment), by the callee's type in the index.
+  void castElementPointer(FileContext &C, size_t I) {
     const NameRef *R = indexedName(C, I);
     bool Load = C.Toks[I].isIdent("load_matrix_sync");
     if (!R || R->QualName != (Load ? "nvcuda::wmma::load_matrix_sync"
-                                   : "nvcuda::wmma::store_matrix_sync") ||
-        !llvm::StringRef(R->Type).contains("__nv_bfloat16 *"))
+                                   : "nvcuda::wmma::store_matrix_sync"))
       return;
+    llvm::StringRef Ty = R->Type;
+    const char *Elem = Ty.contains("__nv_bfloat16 *")   ? "rocwmma::bfloat16_t"
+                       : Ty.contains("precision::tf32") ? "rocwmma::xfloat32_t"
+                                                         : nullptr;
     auto Args = callArgs(C, I);
-    if (!Args || Args->Args.size() < 3)
+    if (!Elem || !Args || Args->Args.size() < 3)
       return;
     wrapArg(C, id(), Args->Args[Load ? 1 : 0],
-            Load ? "reinterpret_cast<const rocwmma::bfloat16_t *>("
-                 : "reinterpret_cast<rocwmma::bfloat16_t *>(",
+            (llvm::Twine("reinterpret_cast<") + (Load ? "const " : "") + Elem + " *>(").str(),
             ")");
+  }
+
+  /// `precision::tf32` (token `I` is `tf32`) -> `xfloat32_t`, rocWMMA's
+  /// tf32 element type (gfx942 only; wmma-shape says so).
+  void renameTf32(FileContext &C, size_t I) {
+    const NameRef *R = indexedName(C, I);
+    if (!R || R->QualName != "nvcuda::wmma::precision::tf32" || I < 2 ||
+        !C.Toks[I - 1].is(tok::coloncolon) || !C.Toks[I - 2].isIdent("precision"))
+      return;
+    C.replaceTokens(id(), I - 2, I, "xfloat32_t");
+  }
+
+  /// `[nvcuda::]wmma::__float_to_tf32` (token `I` is the name) ->
+  /// `cu2hip::wmma_float_to_tf32` (cu2hip/wmma.h: CUDA's rounding).
+  void renameFloatToTf32(FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    const NameRef *R = indexedName(C, I);
+    if (!R || R->QualName != "nvcuda::wmma::__float_to_tf32")
+      return;
+    size_t First = I;
+    if (I >= 2 && T[I - 1].is(tok::coloncolon) && T[I - 2].isIdent("wmma"))
+      First = I - 2;
+    if (First == I - 2 && I >= 4 && T[I - 3].is(tok::coloncolon) && T[I - 4].isIdent("nvcuda"))
+      First = I - 4;
+    C.replaceTokens(id(), First, I, "cu2hip::wmma_float_to_tf32");
+    C.requestHeader("cu2hip/wmma.h");
   }
 
   /// A `fragment` spelling (token `I`): a bf16 element type is wrapped;
@@ -296,14 +328,22 @@ public:
     for (size_t I = 0; I < T.size(); ++I) {
       if (!T[I].isIdent() || C.yieldsAt(T[I].Offset))
         continue;
-      if (T[I].isIdent("wmma") && isWmmaNamespace(C, I, GuessNoted))
-        renameNamespace(C, I);
+      if (T[I].isIdent("wmma") && isWmmaNamespace(C, I, GuessNoted)) {
+        // renameFloatToTf32 replaces the whole qualified name.
+        if (!(I + 2 < T.size() && T[I + 1].is(tok::coloncolon) &&
+              T[I + 2].isIdent("__float_to_tf32")))
+          renameNamespace(C, I);
+      }
       else if (T[I].isIdent("nvcuda") && isUsingNvcuda(C, I))
         C.replaceTokens(id(), I - 2, I, "namespace wmma = rocwmma");
       else if (T[I].isIdent("fill_fragment"))
         castFillValue(C, I);
       else if (T[I].isIdent("load_matrix_sync") || T[I].isIdent("store_matrix_sync"))
-        castBf16Pointer(C, I);
+        castElementPointer(C, I);
+      else if (T[I].isIdent("tf32"))
+        renameTf32(C, I);
+      else if (T[I].isIdent("__float_to_tf32"))
+        renameFloatToTf32(C, I);
       else if (T[I].isIdent("fragment"))
         checkShape(C, I, Seen);
       else if (T[I].isIdent("x"))

@@ -15,7 +15,7 @@ __global__ void shapes(const double *d, const float *f, const unsigned char *u, 
                        const __nv_bfloat16 *bf, const signed char *s) {
   // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 8x8x4, double>: rocWMMA's f64 blocks are 16x16 (gfx90a and gfx942 only){{.*}}; it compiles for no gfx target [wmma-shape]
   wmma::fragment<wmma::matrix_a, M8, 8, 4, double, wmma::row_major> fd;
-  // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 16x16x8, precision::tf32>: tf32 fragments correspond to rocWMMA's xfloat32_t, which only gfx942 has{{.*}}; available on gfx942 only [wmma-shape]
+  // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_a, 16x16x8, precision::tf32>: tf32 fragments are ported to rocWMMA's xfloat32_t ones, which only gfx942 has{{.*}}do not run it on gfx1100); available on gfx942 only [wmma-shape]
   wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> ft;
   // DIAG: wmma-shape.cu:[[@LINE+1]]:9: warning: WMMA fragment <matrix_b, 16x16x16, unsigned char>: rocWMMA takes unsigned 8-bit inputs on gfx11 only (WMMA iu8){{.*}}; available on gfx1100 only [wmma-shape]
   wmma::fragment<wmma::matrix_b, 16, 16, 16, unsigned char, wmma::col_major> fu;
