@@ -17,9 +17,15 @@
 
 #include <hip/hip_bf16.h>
 #include <hip/hip_runtime.h>
+// Without rocWMMA (the CPU emulator) only wmma_float_to_tf32(float) is here.
+#if !defined(__has_include) || __has_include(<rocwmma/rocwmma.hpp>)
+#define CU2HIP_WMMA_ROCWMMA 1
 #include <rocwmma/rocwmma.hpp>
+#endif
 
 namespace cu2hip {
+
+#ifdef CU2HIP_WMMA_ROCWMMA
 
 /// The rocWMMA fragment element type for the HIP element type T.
 template <class T> struct wmma_elem { using type = T; };
@@ -30,6 +36,7 @@ template <class T> using wmma_elem_t = typename wmma_elem<T>::type;
 
 static_assert(sizeof(rocwmma::bfloat16_t) == sizeof(__hip_bfloat16),
               "rocWMMA's bf16 and HIP's bf16 must both be one 16-bit word");
+#endif // CU2HIP_WMMA_ROCWMMA
 
 /// CUDA's wmma::__float_to_tf32 (PTX cvt.rna.tf32.f32): `f` rounded to
 /// tf32's 10 mantissa bits, to nearest with ties away from zero, as a float
@@ -44,12 +51,14 @@ __host__ __device__ inline float wmma_float_to_tf32(float f) {
   return __builtin_bit_cast(float, U);
 }
 
+#ifdef CU2HIP_WMMA_ROCWMMA
 /// The same for an element of a rocWMMA xfloat32 fragment (ported tf32
 /// fragments, gfx942): the value rounded as above, held as xfloat32_t (its
 /// conversion from float drops the low 13 bits, which are zero here).
 __device__ inline rocwmma::xfloat32_t wmma_float_to_tf32(rocwmma::xfloat32_t V) {
   return rocwmma::xfloat32_t(wmma_float_to_tf32(static_cast<float>(V)));
 }
+#endif // CU2HIP_WMMA_ROCWMMA
 
 } // namespace cu2hip
 
