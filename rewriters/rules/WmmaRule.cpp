@@ -221,27 +221,32 @@ public:
   }
 
   /// `precision::tf32` (token `I` is `tf32`) -> `xfloat32_t`, rocWMMA's
-  /// tf32 element type (gfx942 only; wmma-shape says so).
+  /// tf32 element type (gfx942 only; wmma-shape says so). By the index;
+  /// where it has no entry, by the spelling `wmma::precision::tf32`.
   void renameTf32(FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (I < 2 || !T[I - 1].is(tok::coloncolon) || !T[I - 2].isIdent("precision"))
+      return;
     const NameRef *R = indexedName(C, I);
-    if (!R || R->QualName != "nvcuda::wmma::precision::tf32" || I < 2 ||
-        !C.Toks[I - 1].is(tok::coloncolon) || !C.Toks[I - 2].isIdent("precision"))
+    if (R ? R->QualName != "nvcuda::wmma::precision::tf32"
+          : !(I >= 4 && T[I - 3].is(tok::coloncolon) && T[I - 4].isIdent("wmma")))
       return;
     C.replaceTokens(id(), I - 2, I, "xfloat32_t");
   }
 
   /// `[nvcuda::]wmma::__float_to_tf32` (token `I` is the name) ->
-  /// `cu2hip::wmma_float_to_tf32` (cu2hip/wmma.h: CUDA's rounding).
+  /// `cu2hip::wmma_float_to_tf32` (cu2hip/wmma.h: CUDA's rounding). By the
+  /// index; where it has no entry, only the spelling qualified by `wmma::`.
   void renameFloatToTf32(FileContext &C, size_t I) {
     const auto &T = C.Toks;
-    const NameRef *R = indexedName(C, I);
-    if (!R || R->QualName != "nvcuda::wmma::__float_to_tf32")
-      return;
     size_t First = I;
     if (I >= 2 && T[I - 1].is(tok::coloncolon) && T[I - 2].isIdent("wmma"))
       First = I - 2;
     if (First == I - 2 && I >= 4 && T[I - 3].is(tok::coloncolon) && T[I - 4].isIdent("nvcuda"))
       First = I - 4;
+    const NameRef *R = indexedName(C, I);
+    if (R ? R->QualName != "nvcuda::wmma::__float_to_tf32" : First == I)
+      return;
     C.replaceTokens(id(), First, I, "cu2hip::wmma_float_to_tf32");
     C.requestHeader("cu2hip/wmma.h");
   }
@@ -333,8 +338,7 @@ public:
         if (!(I + 2 < T.size() && T[I + 1].is(tok::coloncolon) &&
               T[I + 2].isIdent("__float_to_tf32")))
           renameNamespace(C, I);
-      }
-      else if (T[I].isIdent("nvcuda") && isUsingNvcuda(C, I))
+      } else if (T[I].isIdent("nvcuda") && isUsingNvcuda(C, I))
         C.replaceTokens(id(), I - 2, I, "namespace wmma = rocwmma");
       else if (T[I].isIdent("fill_fragment"))
         castFillValue(C, I);
