@@ -70,6 +70,19 @@ bool isRocmHeader(StringRef H) {
   return R.match(H);
 }
 
+/// For an error located in an installed ROCm header (under /usr/include, as
+/// Debian installs ROCm, or /opt/rocm*: "/usr/include/rocwmma/rocwmma.hpp"),
+/// that header as included ("rocwmma/rocwmma.hpp"); "" for any other file
+/// (a tree's own include/hip/... layer included).
+StringRef rocmIncluder(StringRef File) {
+  size_t P = File.rfind("/include/");
+  if (P == StringRef::npos ||
+      !(File.startswith("/usr/include/") || File.startswith("/opt/rocm")))
+    return "";
+  StringRef Rel = File.substr(P + 9);
+  return isRocmHeader(Rel) && Rel.contains('/') ? Rel : "";
+}
+
 /// A CUDA identifier (runtime, driver, libraries, intrinsics' CUDA-only
 /// names) quoted or named in `Text`.
 bool namesCuda(StringRef Text) {
@@ -151,6 +164,13 @@ CheckCategory classifyError(const FirstError &E, bool OtherTargetOk, std::option
     }
     if (isRocmHeader(Header)) {
       Why = ("ROCm header <" + Header + "> is not installed or does not exist").str();
+      return CheckCategory::RocmMissing;
+    }
+    StringRef Includer = rocmIncluder(E.File);
+    if (!Includer.empty()) {
+      Why = ("ROCm header " + Includer + " includes <" + Header +
+             ">, which is not installed (an incomplete ROCm package)")
+                .str();
       return CheckCategory::RocmMissing;
     }
     Why = ("header <" + Header + "> not found (a dependency: give its -I)").str();

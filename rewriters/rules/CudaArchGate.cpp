@@ -8,7 +8,7 @@
 // docs/arch-features.md):
 //   #if __CUDA_ARCH__ >= 800   ->   #if CU2HIP_CUDA_ARCH >= 800
 // unless some branch of the #if chain holds code the port cannot compile
-// for AMD (inline PTX, WMMA, names the maps mark unsupported), or the test
+// for AMD (inline PTX, names the maps mark unsupported), or the test
 // is `==`/`!=` (one NVIDIA part singled out for tuning, not a feature): then
 // it is kept as written with warning cuda-arch-version (it reads 0, as
 // before). A gate that no AMD level passes (`>= 900`: TMA, wgmma,
@@ -90,8 +90,6 @@ std::string archBlocker(const TokenStream &T, const MapTable &Maps, size_t Begin
     llvm::StringRef N = T[K].Text;
     if (N == "asm" || N == "__asm__" || N == "__asm")
       return "inline PTX";
-    if (N == "nvcuda" || N == "wmma")
-      return "WMMA (nvcuda::wmma)";
     if (T[K].InDirective)
       continue;
     if (const MapEntry *E = Maps.lookupName(N))

@@ -288,9 +288,9 @@ public:
       if (keepsUserHeader(C, L))
         continue;
       if (const MapEntry *E = C.Maps.lookupHeader(L.Name)) {
+        if (guardUnusedMma(C, L))
+          continue;
         if (E->status() == MapStatus::Unsupported) {
-          if (guardUnusedMma(C, L))
-            continue;
           C.report("includes-unsupported", Severity::Warning, L.NameBegin,
                    "header <" + L.Name + "> has no HIP equivalent" +
                        (E->Note.empty() ? "" : ": " + E->Note));

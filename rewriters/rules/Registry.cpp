@@ -23,7 +23,7 @@ std::unique_ptr<Rule> createWaveCubWidthRule();
 std::unique_ptr<Rule> createWaveHostWarpSizeRule();
 std::unique_ptr<Rule> createWaveInlinePtxRule();
 std::unique_ptr<Rule> createWaveTileSizeRule();
-std::unique_ptr<Rule> createWaveWmmaRule();
+std::unique_ptr<Rule> createWmmaRule();
 std::unique_ptr<Rule> createWaveBlockLoadRule();
 std::unique_ptr<Rule> createLaunchBoundsRule();
 std::unique_ptr<Rule> createCudaArchRule();
@@ -73,7 +73,7 @@ const RuleFactory TokenRules[] = {
     createWaveNativeRule,   createWaveShuffleRule, createWaveVoteRule,
     createWaveWarpSizeRule, createWaveHostWarpSizeRule, createWaveCubWidthRule,
     // Wave findings, one concern each.
-    createWaveInlinePtxRule, createWaveTileSizeRule, createWaveWmmaRule,
+    createWaveInlinePtxRule, createWaveTileSizeRule, createWmmaRule,
     createWaveBlockLoadRule, createWaveAmdgcnSizeRule, createWaveVolatileSyncRule,
     createWaveSpinRule,     createWaveBlockSizeRule, createWaveOccupancyRule,
     createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,

@@ -12,6 +12,10 @@
 #   hipcc52  Debian 12's HIP 5.2 hipcc is installed            (%hipcc52)
 #   rocm72   the ROCm 7.2 root is built and usable (root user)  (%hipcc72,
 #            %rocm72: the root, for `cu2hip check`)
+#   rocwmma  rocm72, and a complete rocWMMA: the root's has its internal/
+#            headers (Debian's librocwmma-dev 7.2.4-1~exp1 ships rocwmma.hpp
+#            without them), or CU2HIP_ROCWMMA_INCLUDE names an include
+#            directory holding rocwmma/ with them (%rocwmma_inc: its -I flag)
 #   nvcc     CUDA's nvcc is installed                           (%nvcc)
 #   emu      the CPU SIMT emulator library is built             (%emu_lib)
 #   slow     tests marked `REQUIRES: slow` run (not with --param quick=1)
@@ -68,6 +72,11 @@ else:
     # nvcc (cu2hip check --nvcc, the `input` category and ptxas's figures).
     nvcc = os.path.join(os.environ.get("CUDA_PATH", "/usr/local/cuda"), "bin", "nvcc")
     config.substitutions.append(("%nvcc", nvcc))
+    # A complete rocWMMA include directory for WMMA ports' compile checks.
+    wmma_inc = os.environ.get("CU2HIP_ROCWMMA_INCLUDE", "")
+    if not os.path.isfile(os.path.join(wmma_inc, "rocwmma", "internal", "accessors.hpp")):
+        wmma_inc = ""
+    config.substitutions.append(("%rocwmma_inc", "-I " + wmma_inc if wmma_inc else ""))
     if not quick:
         config.available_features.add("slow")
         if config.hipcc52 and os.access(config.hipcc52, os.X_OK):
@@ -75,6 +84,9 @@ else:
         if (os.path.isfile(os.path.join(rocm72, ".cu2hip-root"))
                 and hasattr(os, "geteuid") and os.geteuid() == 0):
             config.available_features.add("rocm72")
+            if wmma_inc or os.path.isfile(os.path.join(
+                    rocm72, "usr", "include", "rocwmma", "internal", "accessors.hpp")):
+                config.available_features.add("rocwmma")
         if os.access(nvcc, os.X_OK):
             config.available_features.add("nvcc")
         if config.emu_lib and os.path.exists(config.emu_lib):
@@ -83,7 +95,7 @@ else:
     # LLVM's FileCheck, not, count first on PATH.
     config.environment["PATH"] = os.pathsep.join(
         [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
-    for var in ("CUDA_PATH", "HOME", "TMPDIR", "CU2HIP_ROCM72_ROOT"):
+    for var in ("CUDA_PATH", "HOME", "TMPDIR", "CU2HIP_ROCM72_ROOT", "CU2HIP_ROCWMMA_INCLUDE"):
         if var in os.environ:
             config.environment[var] = os.environ[var]
 

@@ -8,8 +8,8 @@
 // <mma.h> declares only nvcuda::wmma, and ROCm has no such header: a unit
 // that includes it without using WMMA would stop at a fatal "file not
 // found". The include is guarded by __has_include (kept where the header
-// exists, HIP on NVIDIA), with a note. A unit that uses nvcuda::wmma keeps
-// the include and its warnings (Inputs/includes-mma-used.cu).
+// exists, HIP on NVIDIA), with a note. A unit that uses nvcuda::wmma gets
+// rocWMMA's header instead (Inputs/includes-mma-used.cu).
 // CHECK: #include <hip/hip_runtime.h>
 // CHECK-NEXT: #if __has_include(<mma.h>)
 // CHECK-NEXT: #include <mma.h>
@@ -26,7 +26,7 @@ __global__ void scale(float *x, float a, int n) {
   if (i < n) x[i] *= a;
 }
 
-// USED: {{^}}#include <mma.h>
+// USED: {{^}}#include <rocwmma/rocwmma.hpp>
 // USED-NOT: __has_include
-// USED-DIAG: includes-mma-used.cu:2:10: warning: header <mma.h> has no HIP equivalent{{.*}}[includes-unsupported]
-// USED-DIAG: warning: nvcuda::wmma fragment layouts are warp-size specific [wave-wmma]
+// USED-DIAG: includes-mma-used.cu:2:10: note: header <mma.h> -> <rocwmma/rocwmma.hpp> covers part of it{{.*}}[includes-partial]
+// USED-DIAG-NOT: [includes-unsupported]
