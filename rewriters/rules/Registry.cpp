@@ -52,6 +52,7 @@ std::unique_ptr<AstRule> createBitIntrinsicArgRule();
 std::unique_ptr<AstRule> createHostLibcIncludeRule();
 std::unique_ptr<AstRule> createWaveConvergedRule();
 std::unique_ptr<AstRule> createVectorOperatorRule();
+std::unique_ptr<AstRule> createTextureRule();
 
 namespace {
 
@@ -117,7 +118,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createBitIntrinsicArgRule,
                                                 createHostLibcIncludeRule,
                                                 createWaveConvergedRule,
-                                                createVectorOperatorRule};
+                                                createVectorOperatorRule,
+                                                createTextureRule};
   return F;
 }
 
