@@ -34,10 +34,15 @@ namespace std {
 using namespace ::std;
 
 #if __cplusplus < 202002L
-/// C++20's std::identity: returns its argument unchanged (perfectly
-/// forwarded); transparent, as libcu++'s cuda::std::identity.
+/// C++20's std::identity: returns its argument unchanged; transparent, as
+/// libcu++'s cuda::std::identity. An lvalue comes back as the same lvalue;
+/// an rvalue comes back by value (the same value; libcu++ returns an rvalue
+/// reference), so rocThrust's transform_iterator, which takes the result
+/// type of a call on its base iterator's reference as its own reference
+/// type, gets a value type over counting iterators instead of a reference
+/// to a temporary.
 struct identity {
-  template <class T> __host__ __device__ constexpr T &&operator()(T &&t) const noexcept {
+  template <class T> __host__ __device__ constexpr T operator()(T &&t) const {
     return static_cast<T &&>(t);
   }
   using is_transparent = void;

@@ -21,6 +21,10 @@ __global__ void apply(const int *in, int *out, float *lim, Op op) {
   // CHECK: out[i] = op(in[i]) + cuda::std::plus<int>()(in[i], 1);
   out[i] = op(in[i]) + cuda::std::plus<int>()(in[i], 1);
   static_assert(cuda::std::is_same_v<cuda::std::remove_cv_t<const int>, int>, "");
+  // identity: an lvalue back as itself, an rvalue by value (rocThrust's
+  // transform_iterator over counting iterators needs a value type).
+  static_assert(cuda::std::is_same_v<decltype(cuda::std::identity()(i)), int &>, "");
+  static_assert(cuda::std::is_same_v<decltype(cuda::std::identity()(1u)), unsigned>, "");
   lim[i] = cuda::std::numeric_limits<float>::max() + (float)cuda::std::min(i, 3);
 }
 
