@@ -165,10 +165,30 @@ private:
     // The name (with any qualifier), not its template arguments: `tex2D<float>`
     // becomes `cu2hip::tex2D<float>`. Whole: the names rule's rename of the
     // same token gives way.
-    CharSourceRange Range =
-        CharSourceRange::getTokenRange(Ref->getBeginLoc(), Ref->getNameInfo().getEndLoc());
-    if (ctx().replace(id(), Range, Name, /*Whole=*/true))
+    CharSourceRange Range = nameRange(Ref);
+    if (ctx().replace(id(), Range, Name, /*Whole=*/true)) {
       ctx().requestHeader(Call->getBeginLoc(), "cu2hip/texture.h");
+      ctx().requestHeader(Range.getBegin(), "cu2hip/texture.h");
+    } else
+      ctx().report("texture-software-unsupported", Severity::Warning, Call->getBeginLoc(),
+                   (F->getName() + " not rewritten: its name is not spelled where the port "
+                                   "can edit it (e.g. pasted by a macro); call " + Name +
+                    " there")
+                       .str());
+  }
+
+  /// The callee's name with any qualifier; in a macro's body (`#define
+  /// LOAD(i) tex1Dfetch<float>(t, i)`) the spelling there, so the definition
+  /// is edited once for every expansion (each is this SDK call).
+  CharSourceRange nameRange(const DeclRefExpr *Ref) const {
+    const SourceManager &SM = ctx().sourceManager();
+    SourceLocation B = Ref->getBeginLoc(), E = Ref->getNameInfo().getEndLoc();
+    if (B.isMacroID() && E.isMacroID() && !SM.isMacroArgExpansion(B) &&
+        !SM.isMacroArgExpansion(E)) {
+      B = SM.getSpellingLoc(B);
+      E = SM.getSpellingLoc(E);
+    }
+    return CharSourceRange::getTokenRange(B, E);
   }
 
   void unsupported(const CallExpr *Call, const FunctionDecl *F, Kind K) {

@@ -15,6 +15,9 @@
 #include <cstdio>
 // CHECK: #include <hip/hip_runtime.h>
 // CHECK-NEXT: #include <cu2hip/texture.h>
+// A fetch spelled in a macro's body: the definition is edited.
+// CHECK: #define LOAD_FLOAT(t, i) cu2hip::tex1Dfetch<float>(t, i)
+#define LOAD_FLOAT(t, i) tex1Dfetch<float>(t, i)
 #define CHECK_CUDA(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) printf("%d\n", (int)e_); } while (0)
 
 namespace mine {
@@ -40,7 +43,8 @@ __global__ void fetch(cudaTextureObject_t t, cudaTextureObject_t vol, float4 *ou
   float d = tex3D<float>(vol, 0.5f, 0.5f, 0.5f) + tex2DLayered<float>(vol, 1.0f, 2.0f, 1);
   // CHECK: float e = cu2hip::tex1D<float>(t, 0.25f) + cu2hip::tex1DLayered<float>(vol, 0.25f, 0);
   float e = tex1D<float>(t, 0.25f) + tex1DLayered<float>(vol, 0.25f, 0);
-  out[i] = make_float4(a + d + e, b.y, c.x, c.w);
+  // CHECK: out[i] = make_float4(a + d + e + LOAD_FLOAT(t, i), b.y, c.x, c.w);
+  out[i] = make_float4(a + d + e + LOAD_FLOAT(t, i), b.y, c.x, c.w);
 }
 
 void make(float *host, int w, int h, cudaStream_t s, cudaMemcpy3DParms *p) {
