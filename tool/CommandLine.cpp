@@ -81,6 +81,15 @@ static cl::opt<WaveMode> Wave(
                clEnumValN(WaveMode::Keep, "keep",
                           "no wave rules (wave32-only targets); masks only widened")),
     cl::init(WaveMode::Logical32), cl::cat(Cat));
+static cl::opt<TextureMode> Texture(
+    "texture", cl::desc("Texture objects and fetches (tex2D, tex1Dfetch, ...)"),
+    cl::values(clEnumValN(TextureMode::Image, "image",
+                          "HIP's texture objects: image instructions, RDNA (gfx10+) only; a "
+                          "texture-target warning at each fetch (default)"),
+               clEnumValN(TextureMode::Software, "software",
+                          "cu2hip/texture.h: CUDA's sampler in code over the backing memory "
+                          "(every target, CDNA included)")),
+    cl::init(TextureMode::Image), cl::cat(Cat));
 static cl::opt<bool> AllocHooks("alloc-hooks",
                                 cl::desc("Route cudaMalloc/cudaFree/... through cu2hip's "
                                          "allocator hooks (<cu2hip/alloc.h>)"),
@@ -195,6 +204,7 @@ RunOptions runOptions(const char *Argv0, std::string ApplyDir,
   O.Diff = Diff;
   O.Launch = Launch;
   O.Wave = Wave;
+  O.Texture = Texture;
   O.AllocHooks = AllocHooks;
   O.Instrument = Instrument;
   O.InstrumentOut = InstrumentOut;

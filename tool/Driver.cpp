@@ -177,6 +177,7 @@ Expected<Options> porterOptions(const RunOptions &O) {
   Options Opts;
   Opts.Launch = O.Launch;
   Opts.Wave = O.Wave;
+  Opts.Texture = O.Texture;
   Opts.Annotate = O.Annotate;
   Opts.AllocHooks = O.AllocHooks;
   setInstrumentLaunches(O.Instrument);

@@ -46,7 +46,7 @@ std::string optionsDigest(const RunSetup &S) {
   const Options &O = S.Opts;
   std::string D;
   raw_string_ostream OS(D);
-  OS << "launch=" << int(O.Launch) << " wave=" << int(O.Wave)
+  OS << "launch=" << int(O.Launch) << " wave=" << int(O.Wave) << " texture=" << int(O.Texture)
      << " dynshared=" << O.DynamicSharedMacro << " alloc=" << O.AllocHooks
      << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
      << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude

@@ -32,6 +32,7 @@ struct RunOptions {
   // --dynamic-shared keep|macro, --annotate).
   LaunchMode Launch = LaunchMode::Keep;
   WaveMode Wave = WaveMode::Logical32;
+  TextureMode Texture = TextureMode::Image;
   bool AllocHooks = false, Vectorize = false, Annotate = false;
   std::string DynShared = "keep";
   /// --instrument: every kernel launch recorded, in the port and in an

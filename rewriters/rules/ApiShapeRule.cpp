@@ -19,6 +19,9 @@
 //   cudaLaunchCooperativeKernel(k, g, b, args) -> hipLaunchCooperativeKernel(k, g, b, args, 0, 0)
 //     (CUDA's template defaults sharedMem and stream to 0; HIP's two
 //     overloads, hip_runtime_api.h, have no defaults)
+//   cudaMalloc3DArray(&a, &desc, extent) -> hipMalloc3DArray(&a, &desc, extent, 0)
+//     (CUDA defaults flags to 0 (cudaArrayDefault); HIP's declaration has no
+//     default)
 //   cudaMemAdvise(p, n, advice, loc)    -> hipMemAdvise(p, n, advice,
 //                                            cu2hip::mem_location_device(loc))
 //     (CUDA 13 cudaMemLocation, or a CUDA 12 device id: both overloads of
@@ -117,6 +120,8 @@ public:
         instantiate(C, I, *Args);
       else if (Name == "cudaLaunchCooperativeKernel")
         explicitDefaults(C, *Args, 4, {"0", "0"});
+      else if (Name == "cudaMalloc3DArray")
+        explicitDefaults(C, *Args, 3, {"0"});
       else if (Name == "cudaMemAdvise" || Name == "cudaMemAdvise_v2")
         memLocation(C, *Args, 3);
       else if (Name == "cudaMemPrefetchAsync" || Name == "cudaMemPrefetchAsync_v2")

@@ -58,6 +58,7 @@ std::unique_ptr<AstRule> createVectorBraceInitRule();
 std::unique_ptr<AstRule> createCudaArchPtxFenceRule();
 std::unique_ptr<AstRule> createExecSpaceRedeclRule();
 std::unique_ptr<AstRule> createDeviceStdCRule();
+std::unique_ptr<AstRule> createTextureRule();
 
 namespace {
 
@@ -128,7 +129,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createVectorBraceInitRule,
                                                 createCudaArchPtxFenceRule,
                                                 createExecSpaceRedeclRule,
-                                                createDeviceStdCRule};
+                                                createDeviceStdCRule,
+                                                createTextureRule};
   return F;
 }
 

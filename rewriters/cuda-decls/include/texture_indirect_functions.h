@@ -2,3 +2,158 @@
 // Do not edit; regenerate.
 #pragma once
 #include <cuda_runtime_api.h>
+template <typename T> struct __nv_itex_trait {
+};
+template<> struct __nv_itex_trait<char> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<signed char> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<char1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<char2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<char4> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<unsigned char> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<uchar1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<uchar2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<uchar4> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<short> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<short1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<short2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<short4> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<unsigned short> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<ushort1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<ushort2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<ushort4> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<int> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<int1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<int2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<int4> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<unsigned int> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<uint1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<uint2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<uint4> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<float> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<float1> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<float2> {
+  typedef void type;
+};
+template<> struct __nv_itex_trait<float4> {
+  typedef void type;
+};
+template <typename T> static typename __nv_itex_trait<T>::type tex1Dfetch(T *ptr, cudaTextureObject_t obj, int x) __attribute__((device));
+template <class T> static T tex1Dfetch(cudaTextureObject_t texObject, int x) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex1D(T *ptr, cudaTextureObject_t obj, float x) __attribute__((device));
+template <class T> static T tex1D(cudaTextureObject_t texObject, float x) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2D(T *ptr, cudaTextureObject_t obj, float x, float y) __attribute__((device));
+template <class T> static T tex2D(cudaTextureObject_t texObject, float x, float y) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2D(T *ptr, cudaTextureObject_t obj, float x, float y, bool *isResident) __attribute__((device));
+template <class T> static T tex2D(cudaTextureObject_t texObject, float x, float y, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex3D(T *ptr, cudaTextureObject_t obj, float x, float y, float z) __attribute__((device));
+template <class T> static T tex3D(cudaTextureObject_t texObject, float x, float y, float z) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex3D(T *ptr, cudaTextureObject_t obj, float x, float y, float z, bool *isResident) __attribute__((device));
+template <class T> static T tex3D(cudaTextureObject_t texObject, float x, float y, float z, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex1DLayered(T *ptr, cudaTextureObject_t obj, float x, int layer) __attribute__((device));
+template <class T> static T tex1DLayered(cudaTextureObject_t texObject, float x, int layer) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLayered(T *ptr, cudaTextureObject_t obj, float x, float y, int layer) __attribute__((device));
+template <class T> static T tex2DLayered(cudaTextureObject_t texObject, float x, float y, int layer) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLayered(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, bool *isResident) __attribute__((device));
+template <class T> static T tex2DLayered(cudaTextureObject_t texObject, float x, float y, int layer, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type texCubemap(T *ptr, cudaTextureObject_t obj, float x, float y, float z) __attribute__((device));
+template <class T> static T texCubemap(cudaTextureObject_t texObject, float x, float y, float z) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type texCubemapLayered(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer) __attribute__((device));
+template <class T> static T texCubemapLayered(cudaTextureObject_t texObject, float x, float y, float z, int layer) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2Dgather(T *ptr, cudaTextureObject_t obj, float x, float y, int comp = 0) __attribute__((device));
+template <class T> static T tex2Dgather(cudaTextureObject_t to, float x, float y, int comp = 0) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2Dgather(T *ptr, cudaTextureObject_t obj, float x, float y, bool *isResident, int comp = 0) __attribute__((device));
+template <class T> static T tex2Dgather(cudaTextureObject_t to, float x, float y, bool *isResident, int comp = 0) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex1DLod(T *ptr, cudaTextureObject_t obj, float x, float level) __attribute__((device));
+template <class T> static T tex1DLod(cudaTextureObject_t texObject, float x, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float level) __attribute__((device));
+template <class T> static T tex2DLod(cudaTextureObject_t texObject, float x, float y, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float level, bool *isResident) __attribute__((device));
+template <class T> static T tex2DLod(cudaTextureObject_t texObject, float x, float y, float level, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex3DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float level) __attribute__((device));
+template <class T> static T tex3DLod(cudaTextureObject_t texObject, float x, float y, float z, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex3DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float level, bool *isResident) __attribute__((device));
+template <class T> static T tex3DLod(cudaTextureObject_t texObject, float x, float y, float z, float level, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex1DLayeredLod(T *ptr, cudaTextureObject_t obj, float x, int layer, float level) __attribute__((device));
+template <class T> static T tex1DLayeredLod(cudaTextureObject_t texObject, float x, int layer, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLayeredLod(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float level) __attribute__((device));
+template <class T> static T tex2DLayeredLod(cudaTextureObject_t texObject, float x, float y, int layer, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLayeredLod(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float level, bool *isResident) __attribute__((device));
+template <class T> static T tex2DLayeredLod(cudaTextureObject_t texObject, float x, float y, int layer, float level, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type texCubemapLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float level) __attribute__((device));
+template <class T> static T texCubemapLod(cudaTextureObject_t texObject, float x, float y, float z, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type texCubemapGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float4 dPdx, float4 dPdy) __attribute__((device));
+template <class T> static T texCubemapGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx, float4 dPdy) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type texCubemapLayeredLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer, float level) __attribute__((device));
+template <class T> static T texCubemapLayeredLod(cudaTextureObject_t texObject, float x, float y, float z, int layer, float level) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex1DGrad(T *ptr, cudaTextureObject_t obj, float x, float dPdx, float dPdy) __attribute__((device));
+template <class T> static T tex1DGrad(cudaTextureObject_t texObject, float x, float dPdx, float dPdy) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float2 dPdx, float2 dPdy) __attribute__((device));
+template <class T> static T tex2DGrad(cudaTextureObject_t texObject, float x, float y, float2 dPdx, float2 dPdy) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float2 dPdx, float2 dPdy, bool *isResident) __attribute__((device));
+template <class T> static T tex2DGrad(cudaTextureObject_t texObject, float x, float y, float2 dPdx, float2 dPdy, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex3DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float4 dPdx, float4 dPdy) __attribute__((device));
+template <class T> static T tex3DGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx, float4 dPdy) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex3DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float4 dPdx, float4 dPdy, bool *isResident) __attribute__((device));
+template <class T> static T tex3DGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx, float4 dPdy, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex1DLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, int layer, float dPdx, float dPdy) __attribute__((device));
+template <class T> static T tex1DLayeredGrad(cudaTextureObject_t texObject, float x, int layer, float dPdx, float dPdy) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float2 dPdx, float2 dPdy) __attribute__((device));
+template <class T> static T tex2DLayeredGrad(cudaTextureObject_t texObject, float x, float y, int layer, float2 dPdx, float2 dPdy) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type tex2DLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float2 dPdx, float2 dPdy, bool *isResident) __attribute__((device));
+template <class T> static T tex2DLayeredGrad(cudaTextureObject_t texObject, float x, float y, int layer, float2 dPdx, float2 dPdy, bool *isResident) __attribute__((device));
+template <typename T> static typename __nv_itex_trait<T>::type texCubemapLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer, float4 dPdx, float4 dPdy) __attribute__((device));
+template <class T> static T texCubemapLayeredGrad(cudaTextureObject_t texObject, float x, float y, float z, int layer, float4 dPdx, float4 dPdy) __attribute__((device));

@@ -16,10 +16,16 @@ enum class LaunchMode { Keep, Ggl };
 ///  Native:    recognised warp idioms use the full wavefront (opt-in).
 ///  Keep:      no wave rules (wave32-only targets).
 enum class WaveMode { Logical32, Native, Keep };
+/// Texture objects (rule family "texture", docs/rules.md):
+///  Image:    HIP's texture objects and fetches (image instructions: RDNA
+///            only; CDNA targets get a texture-target finding).
+///  Software: cu2hip/texture.h samples the backing memory in code (opt-in).
+enum class TextureMode { Image, Software };
 
 struct Options {
   LaunchMode Launch = LaunchMode::Keep;
   WaveMode Wave = WaveMode::Logical32;
+  TextureMode Texture = TextureMode::Image;
   /// Spell `extern __shared__ T x[];` as HIP_DYNAMIC_SHARED(T, x) (for the
   /// CPU emulator, whose host compiler has no __shared__ storage).
   bool DynamicSharedMacro = false;

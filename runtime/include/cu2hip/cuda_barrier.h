@@ -18,7 +18,8 @@
 //     wait returns (AMD has no cp.async; the copy is synchronous).
 //   cuda::pipeline<cuda::thread_scope_thread> from cuda::make_pipeline():
 //     producer_acquire/commit, consumer_wait/release and memcpy_async
-//     into the pipeline; the copy is done at memcpy_async, so waits return.
+//     into the pipeline, pipeline_consumer_wait_prior<N>; the copy is done at
+//     memcpy_async, so waits return.
 //   cuda::aligned_size_t<N>, cuda::thread_scope_*.
 // Not expressible (no definition here, so the port stops at compile time):
 // barriers of thread_scope_device/system, block pipelines with
@@ -115,6 +116,10 @@ public:
   __device__ bool quit() { return true; }
 };
 __device__ inline pipeline<thread_scope_thread> make_pipeline() { return {}; }
+/// cuda::pipeline_consumer_wait_prior<N>(pipe): the stages are complete
+/// already (copies are synchronous), so nothing is left to wait for.
+template <unsigned char Prior>
+__device__ void pipeline_consumer_wait_prior(pipeline<thread_scope_thread> &) {}
 template <class Size>
 __device__ void memcpy_async(void *Dst, const void *Src, Size S,
                              pipeline<thread_scope_thread> &) {

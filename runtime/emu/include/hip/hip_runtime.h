@@ -35,6 +35,7 @@
 #include <cmath>
 
 #include "cu2hip_emu/types.h"
+#include "cu2hip_emu/texture_types.h"
 #include "cu2hip_emu/core.h"
 #include "cu2hip_emu/device_functions.h"
 #include "cu2hip_emu/hip_atomic.h"

@@ -1,0 +1,213 @@
+//===- TextureRule.cpp - rules "texture-target" and "texture-software" ----===//
+//
+// CUDA texture objects read through the GPU's sampler: on AMD, image
+// instructions, which CDNA targets (gfx90a, gfx942, gfx950) do not have, so
+// HIP's tex2D & co. compile for RDNA (gfx10+) only.
+//
+// Default (--texture=image): the port keeps HIP's texture objects, and each
+// fetch and each cudaCreateTextureObject gets a texture-target warning
+// naming the opt-in.
+//
+// --texture=software: the fetches and the object's life go through
+// cu2hip/texture.h, a sampler in code over the backing memory:
+//   CUDA:  cudaCreateTextureObject(&t, &res, &tex, NULL);
+//          float v = tex2D<float>(t, x, y);
+//   HIP:   cu2hip::create_texture_object(&t, &res, &tex, NULL);
+//          float v = cu2hip::tex2D<float>(t, x, y);
+// likewise cudaDestroyTextureObject, tex1Dfetch/tex1D/tex3D/tex1DLayered/
+// tex2DLayered, and the copies into arrays that may back a texture
+// (cudaMemcpyToArray, cudaMemcpy2DToArray(Async), cudaMemcpy3D(Async)),
+// whose wrappers refresh the texture's linear mirror of the array.
+// Fetch forms the software sampler lacks (mipmap levels, gradients,
+// gathers, cubemaps, the pointer-output overloads) and surface writes
+// (which bypass the mirrors) get a texture-software-unsupported warning.
+//
+// AST rule: a call counts by the declaration it resolves to, one of the SDK's
+// (a system header), and a fetch only when that declaration takes a
+// cudaTextureObject_t (the object API, not a user function of that name).
+//===----------------------------------------------------------------------===//
+#include "cu2hip/AstRule.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cu2hip {
+namespace {
+
+/// What the rule does with a call to the SDK function of a name.
+enum class Kind { None, Fetch, Unsupported, Create, Destroy, ArrayCopy, SurfaceWrite };
+
+Kind kindOf(llvm::StringRef N) {
+  return llvm::StringSwitch<Kind>(N)
+      .Cases("tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
+             Kind::Fetch)
+      .StartsWith("tex", Kind::Unsupported) // tex2DLod, tex2DGrad, tex2Dgather, texCubemap...
+      .Case("cudaCreateTextureObject", Kind::Create)
+      .Case("cudaDestroyTextureObject", Kind::Destroy)
+      .Cases("cudaMemcpyToArray", "cudaMemcpy2DToArray", "cudaMemcpy2DToArrayAsync",
+             "cudaMemcpy3D", "cudaMemcpy3DAsync", Kind::ArrayCopy)
+      .Default(N.startswith("surf") && N.endswith("write") ? Kind::SurfaceWrite : Kind::None);
+}
+
+/// Parameters of the value form of a fetch cu2hip/texture.h implements
+/// (`tex2D<T>(obj, x, y)`: 3); the pointer-output and `isResident` overloads
+/// have others.
+unsigned valueFormParams(llvm::StringRef N) {
+  return llvm::StringSwitch<unsigned>(N)
+      .Cases("tex1Dfetch", "tex1D", 2)
+      .Cases("tex2D", "tex1DLayered", 3)
+      .Cases("tex3D", "tex2DLayered", 4)
+      .Default(0);
+}
+
+/// cu2hip/texture.h's name for an API call the software sampler wraps.
+llvm::StringRef softwareName(llvm::StringRef N) {
+  return llvm::StringSwitch<llvm::StringRef>(N)
+      .Case("cudaCreateTextureObject", "cu2hip::create_texture_object")
+      .Case("cudaDestroyTextureObject", "cu2hip::destroy_texture_object")
+      .Case("cudaMemcpyToArray", "cu2hip::memcpy_to_array")
+      .Case("cudaMemcpy2DToArray", "cu2hip::memcpy_2d_to_array")
+      .Case("cudaMemcpy2DToArrayAsync", "cu2hip::memcpy_2d_to_array_async")
+      .Case("cudaMemcpy3D", "cu2hip::memcpy_3d")
+      .Case("cudaMemcpy3DAsync", "cu2hip::memcpy_3d_async")
+      .Default("");
+}
+
+/// Index of the parameter of `F` whose type is (sugared as) a texture object
+/// handle, cudaTextureObject_t; -1 when none is.
+int textureObjectParam(const FunctionDecl *F) {
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    QualType T = F->getParamDecl(I)->getType();
+    while (const auto *TT = T->getAs<TypedefType>()) {
+      if (TT->getDecl()->getName() == "cudaTextureObject_t")
+        return int(I);
+      T = TT->desugar();
+    }
+  }
+  return -1;
+}
+
+class TextureRule : public AstRule {
+public:
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"texture-software", IdKind::Edit,
+         "--texture=software: texture objects and fetches through cu2hip/texture.h's "
+         "software sampler"},
+        {"texture-target", IdKind::Warning,
+         "texture fetch or object: image instructions, which CDNA targets (gfx90a, gfx942, "
+         "gfx950) lack; --texture=software ports it for every target"},
+        {"texture-software-unsupported", IdKind::Warning,
+         "--texture=software: a fetch form the software sampler lacks, or a surface write "
+         "its array mirrors do not see"},
+    };
+    return Ids;
+  }
+
+  void registerMatchers(MatchFinder &F) override {
+    F.addMatcher(callExpr(callee(functionDecl().bind("f"))).bind("call"), this);
+  }
+
+  void check(const MatchFinder::MatchResult &R) override {
+    const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
+    const auto *F = R.Nodes.getNodeAs<FunctionDecl>("f");
+    if (!Call || !F || !F->getIdentifier())
+      return;
+    Kind K = kindOf(F->getName());
+    // Only the SDK's functions; a tree's own `tex2D` is its own business.
+    if (K == Kind::None ||
+        !R.SourceManager->isInSystemHeader(F->getCanonicalDecl()->getLocation()))
+      return;
+    if ((K == Kind::Fetch || K == Kind::Unsupported) && textureObjectParam(F) < 0)
+      return; // texture references (removed in CUDA 12) or an unrelated name
+    if (ctx().options().Texture == TextureMode::Software)
+      software(Call, F, K);
+    else
+      imageMode(Call, F, K);
+  }
+
+private:
+  /// Default mode: a warning at each fetch and object creation.
+  void imageMode(const CallExpr *Call, const FunctionDecl *F, Kind K) {
+    if (K != Kind::Fetch && K != Kind::Unsupported && K != Kind::Create)
+      return;
+    std::string What = K == Kind::Create ? "texture object created here"
+                                         : ("texture fetch " + F->getName()).str();
+    ctx().report("texture-target", Severity::Warning, Call->getBeginLoc(),
+                 What + ": HIP samples textures with image instructions, which CDNA targets "
+                        "(gfx90a, gfx942, gfx950) lack, so this unit compiles for RDNA "
+                        "(gfx10+) only",
+                 "port with --texture=software (cu2hip/texture.h: CUDA's sampler in code over "
+                 "the backing memory, for every target)");
+  }
+
+  /// --texture=software: the callee renamed to cu2hip/texture.h's function.
+  void software(const CallExpr *Call, const FunctionDecl *F, Kind K) {
+    if (K == Kind::Unsupported || K == Kind::SurfaceWrite) {
+      unsupported(Call, F, K);
+      return;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    if (!Ref)
+      return;
+    if (K == Kind::Fetch &&
+        (textureObjectParam(F) != 0 || F->getNumParams() != valueFormParams(F->getName()))) {
+      unsupported(Call, F, K); // tex2D(&out, obj, x, y), tex2D<T>(obj, x, y, &isResident)
+      return;
+    }
+    std::string Name = K == Kind::Fetch ? ("cu2hip::" + F->getName()).str()
+                                        : softwareName(F->getName()).str();
+    // The name (with any qualifier), not its template arguments: `tex2D<float>`
+    // becomes `cu2hip::tex2D<float>`. Whole: the names rule's rename of the
+    // same token gives way.
+    CharSourceRange Range = nameRange(Ref);
+    if (ctx().replace(id(), Range, Name, /*Whole=*/true)) {
+      ctx().requestHeader(Call->getBeginLoc(), "cu2hip/texture.h");
+      ctx().requestHeader(Range.getBegin(), "cu2hip/texture.h");
+    } else
+      ctx().report("texture-software-unsupported", Severity::Warning, Call->getBeginLoc(),
+                   (F->getName() + " not rewritten: its name is not spelled where the port "
+                                   "can edit it (e.g. pasted by a macro); call " + Name +
+                    " there")
+                       .str());
+  }
+
+  /// The callee's name with any qualifier; in a macro's body (`#define
+  /// LOAD(i) tex1Dfetch<float>(t, i)`) the spelling there, so the definition
+  /// is edited once for every expansion (each is this SDK call).
+  CharSourceRange nameRange(const DeclRefExpr *Ref) const {
+    const SourceManager &SM = ctx().sourceManager();
+    SourceLocation B = Ref->getBeginLoc(), E = Ref->getNameInfo().getEndLoc();
+    if (B.isMacroID() && E.isMacroID() && !SM.isMacroArgExpansion(B) &&
+        !SM.isMacroArgExpansion(E)) {
+      B = SM.getSpellingLoc(B);
+      E = SM.getSpellingLoc(E);
+    }
+    return CharSourceRange::getTokenRange(B, E);
+  }
+
+  void unsupported(const CallExpr *Call, const FunctionDecl *F, Kind K) {
+    std::string Msg =
+        K == Kind::SurfaceWrite
+            ? (F->getName() + ": surface writes bypass the linear mirrors --texture=software "
+                              "keeps of arrays; a texture over this array reads the values of "
+                              "its last cudaMemcpy*ToArray")
+                  .str()
+            : (F->getName() + " has no software form in cu2hip/texture.h (mipmap levels, "
+                              "gradients, gathers, cubemaps, the pointer-output and isResident "
+                              "overloads are not supported); the call still needs image instructions")
+                  .str();
+    ctx().report("texture-software-unsupported", Severity::Warning, Call->getBeginLoc(), Msg);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<AstRule> createTextureRule() { return std::make_unique<TextureRule>(); }
+
+} // namespace cu2hip

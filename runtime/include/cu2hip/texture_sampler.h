@@ -1,0 +1,315 @@
+//===- cu2hip/texture_sampler.h - CUDA texture fetches in software -------===//
+//
+// The device half of cu2hip/texture.h (--texture=software): a texture object
+// is the device address of a TextureDesc (below) that create_texture_object
+// wrote into device memory, and cu2hip::tex1Dfetch/tex1D/tex2D/tex3D/
+// tex1DLayered/tex2DLayered read texels from the backing memory with the
+// semantics of CUDA's hardware sampler as the CUDA C++ Programming Guide's
+// appendix "Texture Fetching" gives them:
+//  * coordinates: unnormalized x in [0, N), or normalized x in [0, 1) scaled
+//    by N (normalizedCoords);
+//  * point filtering: texel floor(x);
+//  * linear filtering: xB = x - 0.5, i = floor(xB), alpha = frac(xB) held in
+//    9-bit fixed point with 8 fractional bits (rounded to the nearest 1/256),
+//    tex = (1-alpha) T[i] + alpha T[i+1]; bilinear and trilinear likewise
+//    with the guide's product weights, summed in the guide's order;
+//  * addressing per dimension, on texel indices: clamp to [0, N-1]; border:
+//    an index outside [0, N-1] reads borderColor; wrap: index modulo N;
+//    mirror: index reflected at both edges (period 2N). Wrap and mirror
+//    apply to normalized coordinates only; with unnormalized ones they are
+//    clamp (the guide: "only supported for normalized coordinates");
+//  * cudaReadModeNormalizedFloat on 8- and 16-bit integer texels: unsigned
+//    v / (2^n - 1), signed max(v / (2^(n-1) - 1), -1);
+//  * 16-bit float texels (cudaChannelFormatKindFloat, 16 bits) read as float;
+//  * tex1Dfetch: integer index, no filtering or addressing; an index outside
+//    the texture reads zero.
+// Results of type float, float1, float2, float4 go through the filter;
+// other types (integer scalars and vectors: uchar4, int2, ...) are the
+// texel itself, point-sampled (CUDA filters only floating-point results).
+// Layer indices of layered textures are clamped to the layers that exist.
+//===----------------------------------------------------------------------===//
+#ifndef CU2HIP_TEXTURE_SAMPLER_H
+#define CU2HIP_TEXTURE_SAMPLER_H
+
+#include <hip/hip_runtime.h>
+#include <cstddef>
+#include <cstdint>
+
+namespace cu2hip {
+namespace tex_detail {
+
+/// Channel kinds, address modes, filter and read modes: the values of
+/// CUDA's (and HIP's) enums.
+enum : int { KindSigned = 0, KindUnsigned = 1, KindFloat = 2 };
+enum : int { AddrWrap = 0, AddrClamp = 1, AddrMirror = 2, AddrBorder = 3 };
+enum : int { FilterPoint = 0, FilterLinear = 1 };
+enum : int { ReadElement = 0, ReadNormalized = 1 };
+
+/// What the sampler knows of one texture object; lives in device memory.
+/// Sizes in texels (height and depth 1 where the resource has none), pitches
+/// in bytes; `layers` is the layer count of a layered array (0 otherwise).
+struct TextureDesc {
+  const unsigned char *base;  ///< texel (0, 0, 0)
+  std::size_t pitch;          ///< bytes from one row to the next
+  std::size_t slicePitch;     ///< bytes from one depth slice / layer to the next
+  int width, height, depth, layers;
+  int elemBytes;              ///< bytes per texel (all channels)
+  int channels, channelBits;  ///< channel count (1..4), bits per channel (8/16/32)
+  int kind;                   ///< KindSigned / KindUnsigned / KindFloat
+  int normalizedCoords, filterMode, readMode;
+  int addressMode[3];
+  float borderColor[4];
+};
+
+/// One dimension's sample: texel indices after addressing (-1: border) and
+/// the weight of `i1` (0 for point filtering).
+struct Axis {
+  int i0, i1;
+  float alpha;
+};
+
+/// Texel index `i` of a dimension of `n` texels under address mode `mode`;
+/// -1 for a border texel.
+__host__ __device__ inline int addressIndex(int i, int n, int mode) {
+  if (mode == AddrWrap) {
+    int m = i % n;
+    return m < 0 ? m + n : m;
+  }
+  if (mode == AddrMirror) {
+    int p = 2 * n, m = i % p;
+    m = m < 0 ? m + p : m;
+    return m < n ? m : p - 1 - m;
+  }
+  if (mode == AddrBorder)
+    return (i < 0 || i >= n) ? -1 : i;
+  return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
+
+/// floor(x) as an int, saturated far outside any texture (no overflow).
+__host__ __device__ inline int floorIndex(float x) {
+  float f = floorf(x);
+  f = f < -1073741824.0f ? -1073741824.0f : (f > 1073741824.0f ? 1073741824.0f : f);
+  return f == f ? (int)f : 0; // NaN reads texel 0
+}
+
+/// The filter weight in CUDA's 1.8 fixed point: frac rounded to 1/256.
+__host__ __device__ inline float fixedWeight(float frac) {
+  return floorf(frac * 256.0f + 0.5f) * (1.0f / 256.0f);
+}
+
+/// The sample of coordinate `x` along a dimension of `n` texels.
+__host__ __device__ inline Axis sampleAxis(float x, int n, int mode, bool normalized,
+                                           bool linear) {
+  if (!normalized && (mode == AddrWrap || mode == AddrMirror))
+    mode = AddrClamp;
+  float xs = normalized ? x * (float)n : x;
+  if (!linear)
+    return Axis{addressIndex(floorIndex(xs), n, mode), -1, 0.0f};
+  float xb = xs - 0.5f;
+  int i = floorIndex(xb);
+  float frac = xb - floorf(xb);
+  return Axis{addressIndex(i, n, mode), addressIndex(i + 1, n, mode), fixedWeight(frac)};
+}
+
+/// 16-bit IEEE half (bits) to float, exactly.
+__host__ __device__ inline float halfToFloat(unsigned short h) {
+  unsigned sign = (h >> 15) & 1u, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  float v;
+  if (exp == 0)
+    v = (float)man * (1.0f / 16777216.0f); // subnormal: man * 2^-24
+  else if (exp == 31)
+    v = man ? __builtin_nanf("") : __builtin_inff();
+  else
+    v = ldexpf((float)(man | 0x400u), (int)exp - 25);
+  return sign ? -v : v;
+}
+
+/// Channel `c` of the texel at `p`, as the float the read mode gives.
+__host__ __device__ inline float channelValue(const TextureDesc &d, const unsigned char *p,
+                                              int c) {
+  bool norm = d.readMode == ReadNormalized && d.kind != KindFloat && d.channelBits <= 16;
+  if (d.channelBits == 8) {
+    if (d.kind == KindSigned) {
+      float v = (float)((const signed char *)p)[c];
+      return norm ? fmaxf(v / 127.0f, -1.0f) : v;
+    }
+    float v = (float)p[c];
+    return norm ? v / 255.0f : v;
+  }
+  if (d.channelBits == 16) {
+    if (d.kind == KindFloat)
+      return halfToFloat(((const unsigned short *)p)[c]);
+    if (d.kind == KindSigned) {
+      float v = (float)((const short *)p)[c];
+      return norm ? fmaxf(v / 32767.0f, -1.0f) : v;
+    }
+    float v = (float)((const unsigned short *)p)[c];
+    return norm ? v / 65535.0f : v;
+  }
+  if (d.kind == KindFloat)
+    return ((const float *)p)[c];
+  if (d.kind == KindSigned)
+    return (float)((const int *)p)[c];
+  return (float)((const unsigned *)p)[c];
+}
+
+/// Address of texel (i, j, k) (k: depth slice or layer); null for a border
+/// texel (any index -1).
+__host__ __device__ inline const unsigned char *texelAddress(const TextureDesc &d, int i,
+                                                            int j, int k) {
+  if (i < 0 || j < 0 || k < 0)
+    return nullptr;
+  return d.base + (std::size_t)k * d.slicePitch + (std::size_t)j * d.pitch +
+         (std::size_t)i * (std::size_t)d.elemBytes;
+}
+
+/// Texel (i, j, k) as four floats (missing channels 0); borderColor for a
+/// border texel.
+__host__ __device__ inline void loadTexel(const TextureDesc &d, int i, int j, int k,
+                                          float out[4]) {
+  const unsigned char *p = texelAddress(d, i, j, k);
+  for (int c = 0; c < 4; ++c)
+    out[c] = !p ? d.borderColor[c] : (c < d.channels ? channelValue(d, p, c) : 0.0f);
+}
+
+/// `acc += w * texel(i, j, k)` per channel (skipped for a zero weight, so a
+/// point sample equals the texel exactly).
+__host__ __device__ inline void accumulate(const TextureDesc &d, int i, int j, int k, float w,
+                                           float acc[4]) {
+  if (w == 0.0f)
+    return;
+  float t[4];
+  loadTexel(d, i, j, k, t);
+  for (int c = 0; c < 4; ++c)
+    acc[c] += w * t[c];
+}
+
+/// Filtered value at the samples `ax`, `ay`, `az` (dims 1..3; `layer` >= 0
+/// selects a layer of a layered texture) into out[4]: the guide's weights
+/// (1-a)(1-b)(1-g) T[i,j,k] + a(1-b)(1-g) T[i+1,j,k] + ..., in its order.
+__host__ __device__ inline void filter(const TextureDesc &d, int dims, Axis ax, Axis ay,
+                                       Axis az, int layer, float out[4]) {
+  for (int c = 0; c < 4; ++c)
+    out[c] = 0.0f;
+  if (d.filterMode != FilterLinear) {
+    loadTexel(d, ax.i0, dims > 1 ? ay.i0 : 0, dims > 2 ? az.i0 : (layer >= 0 ? layer : 0), out);
+    return;
+  }
+  float a = ax.alpha, b = dims > 1 ? ay.alpha : 0.0f, g = dims > 2 ? az.alpha : 0.0f;
+  int j0 = dims > 1 ? ay.i0 : 0, j1 = dims > 1 ? ay.i1 : 0;
+  int k0 = dims > 2 ? az.i0 : (layer >= 0 ? layer : 0), k1 = dims > 2 ? az.i1 : k0;
+  for (int kz = 0; kz < 2; ++kz)
+    for (int jy = 0; jy < 2; ++jy)
+      for (int ix = 0; ix < 2; ++ix) {
+        float w = (ix ? a : 1.0f - a) * (jy ? b : 1.0f - b) * (kz ? g : 1.0f - g);
+        accumulate(d, ix ? ax.i1 : ax.i0, jy ? j1 : j0, kz ? k1 : k0, w, out);
+      }
+}
+
+/// Float results the filter produces: float, float1, float2, float4.
+template <class T> struct FloatResult { static constexpr bool value = false; };
+template <> struct FloatResult<float> {
+  static constexpr bool value = true;
+  __host__ __device__ static float make(const float *v) { return v[0]; }
+};
+template <> struct FloatResult<float1> {
+  static constexpr bool value = true;
+  __host__ __device__ static float1 make(const float *v) { return make_float1(v[0]); }
+};
+template <> struct FloatResult<float2> {
+  static constexpr bool value = true;
+  __host__ __device__ static float2 make(const float *v) { return make_float2(v[0], v[1]); }
+};
+template <> struct FloatResult<float4> {
+  static constexpr bool value = true;
+  __host__ __device__ static float4 make(const float *v) {
+    return make_float4(v[0], v[1], v[2], v[3]);
+  }
+};
+
+/// Any other result type: the texel's bytes as T (point sampling), or T{}
+/// for a border texel.
+template <class T>
+__host__ __device__ inline T rawTexel(const TextureDesc &d, int i, int j, int k) {
+  const unsigned char *p = texelAddress(d, i, j, k);
+  if (!p)
+    return T{};
+  T v;
+  __builtin_memcpy(&v, p, sizeof(T) < (std::size_t)d.elemBytes ? sizeof(T) : d.elemBytes);
+  return v;
+}
+
+/// The descriptor a texture object names.
+__host__ __device__ inline const TextureDesc &desc(hipTextureObject_t t) {
+  return *reinterpret_cast<const TextureDesc *>(t);
+}
+
+/// Sample of texture `t` at (x, y, z) in `dims` dimensions (layer >= 0: a
+/// layered texture's layer).
+template <class T>
+__device__ inline T sample(hipTextureObject_t t, int dims, float x, float y, float z,
+                           int layer) {
+  const TextureDesc &d = desc(t);
+  bool norm = d.normalizedCoords != 0;
+  bool linear = FloatResult<T>::value && d.filterMode == FilterLinear;
+  Axis ax = sampleAxis(x, d.width, d.addressMode[0], norm, linear);
+  Axis ay = dims > 1 ? sampleAxis(y, d.height, d.addressMode[1], norm, linear) : Axis{0, 0, 0};
+  Axis az = dims > 2 ? sampleAxis(z, d.depth, d.addressMode[2], norm, linear) : Axis{0, 0, 0};
+  if (layer >= 0)
+    layer = layer >= d.layers ? d.layers - 1 : layer;
+  if constexpr (FloatResult<T>::value) {
+    float v[4];
+    filter(d, dims, ax, ay, az, layer, v);
+    return FloatResult<T>::make(v);
+  } else {
+    return rawTexel<T>(d, ax.i0, dims > 1 ? ay.i0 : 0,
+                       dims > 2 ? az.i0 : (layer >= 0 ? layer : 0));
+  }
+}
+
+} // namespace tex_detail
+
+/// CUDA's tex1Dfetch<T>(t, x): texel x of a linear-memory texture, no
+/// filtering or addressing; zero outside [0, width).
+template <class T> __device__ inline T tex1Dfetch(hipTextureObject_t t, int x) {
+  const tex_detail::TextureDesc &d = tex_detail::desc(t);
+  if (x < 0 || x >= d.width)
+    return T{};
+  if constexpr (tex_detail::FloatResult<T>::value) {
+    float v[4];
+    tex_detail::loadTexel(d, x, 0, 0, v);
+    return tex_detail::FloatResult<T>::make(v);
+  } else {
+    return tex_detail::rawTexel<T>(d, x, 0, 0);
+  }
+}
+
+/// CUDA's tex1D<T>(t, x).
+template <class T> __device__ inline T tex1D(hipTextureObject_t t, float x) {
+  return tex_detail::sample<T>(t, 1, x, 0.0f, 0.0f, -1);
+}
+
+/// CUDA's tex2D<T>(t, x, y).
+template <class T> __device__ inline T tex2D(hipTextureObject_t t, float x, float y) {
+  return tex_detail::sample<T>(t, 2, x, y, 0.0f, -1);
+}
+
+/// CUDA's tex3D<T>(t, x, y, z).
+template <class T> __device__ inline T tex3D(hipTextureObject_t t, float x, float y, float z) {
+  return tex_detail::sample<T>(t, 3, x, y, z, -1);
+}
+
+/// CUDA's tex1DLayered<T>(t, x, layer).
+template <class T> __device__ inline T tex1DLayered(hipTextureObject_t t, float x, int layer) {
+  return tex_detail::sample<T>(t, 1, x, 0.0f, 0.0f, layer < 0 ? 0 : layer);
+}
+
+/// CUDA's tex2DLayered<T>(t, x, y, layer).
+template <class T>
+__device__ inline T tex2DLayered(hipTextureObject_t t, float x, float y, int layer) {
+  return tex_detail::sample<T>(t, 2, x, y, 0.0f, layer < 0 ? 0 : layer);
+}
+
+} // namespace cu2hip
+
+#endif
