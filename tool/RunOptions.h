@@ -32,7 +32,7 @@ struct RunOptions {
   // --dynamic-shared keep|macro, --annotate).
   LaunchMode Launch = LaunchMode::Keep;
   WaveMode Wave = WaveMode::Logical32;
-  bool AllocHooks = false, Vectorize = false, Annotate = false;
+  bool AllocHooks = false, Vectorize = false, Annotate = false, Atomic16Coarse = false;
   std::string DynShared = "keep";
   /// --instrument: every kernel launch recorded, in the port and in an
   /// instrumented CUDA copy written to --instrument-out (default

@@ -241,6 +241,26 @@ bool VectorizeAstRule::intExprOfParams(const FunctionDecl *K, const Expr *E, boo
   return false;
 }
 
+bool VectorizeAstRule::multipleOf(const Expr *N, uint64_t W) {
+  N = N->IgnoreParenCasts();
+  if (auto V = evaluateInt(N, *Ctx)) {
+    const llvm::APSInt &I = V->Val.getInt();
+    return !V->HasSideEffects && I.urem(W) == 0;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(N);
+  if (!B)
+    return false;
+  switch (B->getOpcode()) {
+  case BO_Mul:
+    return multipleOf(B->getLHS(), W) || multipleOf(B->getRHS(), W);
+  case BO_Add:
+  case BO_Sub:
+    return multipleOf(B->getLHS(), W) && multipleOf(B->getRHS(), W);
+  default:
+    return false;
+  }
+}
+
 void VectorizeAstRule::emit(const FunctionDecl *K, const KernelPlan &P) {
   for (const PlannedEdit &E : P.Edits)
     ctx().replace(id(), E.Range, E.Text, E.Whole);
