@@ -199,8 +199,10 @@ __device__ inline bool pk_takes(const void *p) {
 /// `pk`: the pair {v, -0.0} (or {-0.0, v} for the high half) on the aligned
 /// word, so the other half keeps its bits. Returns the old 16-bit value.
 template <typename H, typename Pk> __device__ inline H pk_add_half(H *addr, H v, Pk pk) {
-  uintptr_t a = reinterpret_cast<uintptr_t>(addr);
-  unsigned *word = reinterpret_cast<unsigned *>(a & ~uintptr_t(3));
+  // The aligned word as `addr` minus 0 or 2 bytes (not an integer cast), so
+  // the compiler still sees a global pointer and picks the global form.
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  unsigned *word = reinterpret_cast<unsigned *>(reinterpret_cast<char *>(addr) - (a & 2));
   const unsigned shift = (a & 2) ? 16u : 0u;
   const unsigned neg_zero = 0x8000u << (16u - shift); // the other half's -0.0
   unsigned old = pk(word, (static_cast<unsigned>(bits_as<unsigned short>(v)) << shift) | neg_zero);
