@@ -267,6 +267,11 @@ private:
   /// of a power of two, and a count N <= 0 becomes 0.
   bool multipleOf(const Expr *N, uint64_t W);
 
+  /// Whether a grid-stride count of whole vectors may take
+  /// vec_map_grid_stride_whole; off while a template's instantiations are
+  /// analysed again because their widths disagree.
+  bool WholeCounts = true;
+
   // ---- the elementwise body ---------------------------------------------
 
   const ParmVarDecl *param(const FunctionDecl *K, const Expr *E);

@@ -113,7 +113,9 @@ void VectorizeAstRule::kernel(const FunctionDecl *K) {
     return;
   }
   std::optional<KernelPlan> First;
-  for (const FunctionDecl *C : Concrete) {
+  WholeCounts = true;
+  for (size_t I = 0; I < Concrete.size(); ++I) {
+    const FunctionDecl *C = Concrete[I];
     KernelPlan P;
     std::string Why = analyse(C, P);
     if (Why == NotCandidate)
@@ -125,6 +127,14 @@ void VectorizeAstRule::kernel(const FunctionDecl *K) {
     }
     if (!First) {
       First = std::move(P);
+      continue;
+    }
+    if (!samePlan(*First, P) && WholeCounts) {
+      // Instantiations whose widths make the count whole for some only:
+      // every one takes vec_map_grid_stride (analysed again).
+      WholeCounts = false;
+      First.reset();
+      I = size_t(-1);
       continue;
     }
     if (!samePlan(*First, P))

@@ -50,7 +50,7 @@ std::string VectorizeAstRule::gridStride(const FunctionDecl *K, const CompoundSt
   // scalar head and tail (packed.h, vec_map_grid_stride_whole).
   QualType Elem = W.Out->getType()->getPointeeType();
   uint64_t Size = Elem->isIncompleteType() ? 0 : Ctx->getTypeSizeInChars(Elem).getQuantity();
-  bool Whole = Size && 16 % Size == 0 && multipleOf(Cond->getRHS(), 16 / Size);
+  bool Whole = WholeCounts && Size && 16 % Size == 0 && multipleOf(Cond->getRHS(), 16 / Size);
   std::string Prefix = std::string(Whole ? "cu2hip::vec_map_grid_stride_whole(\n"
                                          : "cu2hip::vec_map_grid_stride(\n") +
                        Ind + Count +

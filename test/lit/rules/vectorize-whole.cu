@@ -75,4 +75,29 @@ __global__ void odd_sum(float *__restrict__ y, const float *__restrict__ x, int 
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4 * rows + 1; i += blockDim.x * gridDim.x)
     y[i] = 2.f * x[i];
 }
+// A template whose count 2 * n is whole for double (W = 2) but not for float
+// (W = 4): both instantiations take vec_map_grid_stride, edited once.
+// CHECK-LABEL: __global__ void twice(
+// CHECK-NEXT: {{^}}  cu2hip::vec_map_grid_stride(
+template <typename T>
+__global__ void twice(T *__restrict__ y, const T *__restrict__ x, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 2 * n; i += blockDim.x * gridDim.x)
+    y[i] = x[i] + x[i];
+}
+void launch_twice(float *yf, const float *xf, double *yd, const double *xd, int n) {
+  twice<<<8, 256>>>(yf, xf, n);
+  twice<<<8, 256>>>(yd, xd, n);
+}
+// Every instantiation whole (8 * n for float and __half): the whole form.
+// CHECK-LABEL: __global__ void eights(
+// CHECK-NEXT: {{^}}  cu2hip::vec_map_grid_stride_whole(
+template <typename T>
+__global__ void eights(T *__restrict__ y, const T *__restrict__ x, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 8 * n; i += blockDim.x * gridDim.x)
+    y[i] = x[i];
+}
+void launch_eights(float *yf, const float *xf, __half *yh, const __half *xh, int n) {
+  eights<<<8, 256>>>(yf, xf, n);
+  eights<<<8, 256>>>(yh, xh, n);
+}
 // DIAG-NOT: error
