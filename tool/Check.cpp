@@ -19,6 +19,7 @@
 #include "llvm/Support/WithColor.h"
 #include <chrono>
 #include <mutex>
+#include <set>
 
 using namespace llvm;
 
@@ -62,6 +63,15 @@ static cl::opt<bool> ChangedOnlyOpt("changed-only",
                                     cl::desc("Only the units whose text the port changed (a "
                                              "host file that names no CUDA API is left out)"),
                                     cl::sub(CheckCmd));
+static cl::list<std::string> UnitArgs(cl::Positional,
+                                      cl::desc("[unit ...]: check only these units (paths "
+                                               "relative to --out-root)"),
+                                      cl::sub(CheckCmd));
+static cl::opt<std::string> UnitsFileOpt("units",
+                                         cl::desc("Check only the units FILE lists, one path "
+                                                  "relative to --out-root a line ('#' starts a "
+                                                  "comment)"),
+                                         cl::value_desc("file"), cl::sub(CheckCmd));
 static cl::opt<unsigned> TimeoutOpt("timeout", cl::desc("Seconds per compile (default 600)"),
                                     cl::init(600), cl::sub(CheckCmd));
 
@@ -171,6 +181,57 @@ std::vector<CheckUnit> listUnits(StringRef OutRoot, std::string &InRoot) {
   for (CheckUnit &U : Units)
     U.Rel = U.Output.substr(std::min(U.Output.size(), OutRoot.size() + 1));
   return Units;
+}
+
+/// A unit path as given (relative to the out-root, or absolute under it),
+/// in the form of CheckUnit::Rel: no "./" or "..", '/' separated.
+std::string unitKey(StringRef P, StringRef OutRoot) {
+  SmallString<256> A(P);
+  sys::path::remove_dots(A, true);
+  StringRef R = A;
+  if (sys::path::is_absolute(R) && R.startswith((OutRoot + "/").str()))
+    R = R.drop_front(OutRoot.size() + 1);
+  return sys::path::convert_to_slash(R);
+}
+
+/// The unit paths the command line names: the positional arguments and the
+/// lines of --units FILE (blank lines and '#' comments skipped). Errors: the
+/// file cannot be read.
+Expected<std::vector<std::string>> wantedUnits() {
+  std::vector<std::string> W(UnitArgs.begin(), UnitArgs.end());
+  if (UnitsFileOpt.empty())
+    return W;
+  auto Buf = MemoryBuffer::getFile(UnitsFileOpt);
+  if (!Buf)
+    return createStringError(Buf.getError(), "--units " + UnitsFileOpt + ": " +
+                                                 Buf.getError().message());
+  SmallVector<StringRef, 64> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (StringRef L : Lines) {
+    L = L.split('#').first.trim();
+    if (!L.empty())
+      W.push_back(L.str());
+  }
+  return W;
+}
+
+/// Keeps the units of `Units` that `Wanted` names (all when it is empty).
+/// Errors: a wanted path that is no translation unit of the out-root, named
+/// with the out-root.
+Error selectUnits(std::vector<CheckUnit> &Units, const std::vector<std::string> &Wanted,
+                  StringRef OutRoot) {
+  if (Wanted.empty())
+    return Error::success();
+  std::set<std::string> Keys;
+  for (const std::string &W : Wanted)
+    Keys.insert(unitKey(W, OutRoot));
+  for (const std::string &K : Keys)
+    if (llvm::none_of(Units, [&](const CheckUnit &U) { return U.Rel == K; }))
+      return createStringError(inconvertibleErrorCode(),
+                               "'" + K + "' is not a translation unit of " + OutRoot +
+                                   " (give paths relative to --out-root)");
+  llvm::erase_if(Units, [&](const CheckUnit &U) { return !Keys.count(U.Rel); });
+  return Error::success();
 }
 
 /// The flags of each unit: from the compile database (the originals'),
@@ -452,6 +513,11 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   std::vector<CheckUnit> Units = listUnits(OutRoot, InRoot);
   if (Units.empty())
     return fail("no translation units under " + OutRoot + " (port the tree first)");
+  auto Wanted = wantedUnits();
+  if (!Wanted)
+    return fail(toString(Wanted.takeError()));
+  if (Error E = selectUnits(Units, *Wanted, OutRoot))
+    return fail(toString(std::move(E)));
   if (Error E = assignFlags(Units, InRoot, OutRoot, In.ExtraArgs))
     return fail(toString(std::move(E)));
   Expected<HipCompiler> HC = HipCompiler::choose(HipccOpt, RocmRootOpt);

@@ -106,6 +106,12 @@ static cl::opt<bool> Vectorize("vectorize",
                                cl::desc("Rewrite provable elementwise kernels to 128-bit "
                                         "loads/stores; alignment checks at vector casts"),
                                cl::cat(Cat));
+static cl::opt<bool> Atomic16Coarse(
+    "atomic16-coarse",
+    cl::desc("atomicAdd on __half/__half2/bf16 uses AMD's packed 16-bit atomic add where the "
+             "gfx target has it (cu2hip::atomic_add_coarse); only for coarse-grained memory "
+             "(hipMalloc), wrong on fine-grained or host memory"),
+    cl::cat(Cat));
 static cl::opt<std::string> DynShared("dynamic-shared",
                                       cl::desc("keep | macro (HIP_DYNAMIC_SHARED, for the CPU emulator)"),
                                       cl::init("keep"), cl::cat(Cat));
@@ -209,6 +215,7 @@ RunOptions runOptions(const char *Argv0, std::string ApplyDir,
   O.Instrument = Instrument;
   O.InstrumentOut = InstrumentOut;
   O.Vectorize = Vectorize;
+  O.Atomic16Coarse = Atomic16Coarse;
   O.Annotate = Annotate;
   O.DynShared = DynShared;
   O.CudaPath = CudaPath;

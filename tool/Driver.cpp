@@ -182,6 +182,7 @@ Expected<Options> porterOptions(const RunOptions &O) {
   Opts.AllocHooks = O.AllocHooks;
   setInstrumentLaunches(O.Instrument);
   Opts.Vectorize = O.Vectorize;
+  Opts.Atomic16Coarse = O.Atomic16Coarse;
   Opts.ExtraArgs = O.ClangArgs;
   Opts.ResourceDir = CU2HIP_CLANG_RESOURCE_DIR;
   if (O.DynShared != "keep" && O.DynShared != "macro")

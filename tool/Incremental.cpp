@@ -48,7 +48,8 @@ std::string optionsDigest(const RunSetup &S) {
   raw_string_ostream OS(D);
   OS << "launch=" << int(O.Launch) << " wave=" << int(O.Wave) << " texture=" << int(O.Texture)
      << " dynshared=" << O.DynamicSharedMacro << " alloc=" << O.AllocHooks
-     << " vectorize=" << O.Vectorize << " annotate=" << O.Annotate
+     << " vectorize=" << O.Vectorize << " atomic16coarse=" << O.Atomic16Coarse
+     << " annotate=" << O.Annotate
      << " semantic=" << O.Semantic << " prelude=" << O.SharedPrelude
      << " skipequal=" << O.SkipEqualConfigs << " sdkbodies=" << !O.SkipSdkBodies
      << " cuda=" << O.CudaPath << " sdk=" << (O.Fallback ? O.Fallback->sdkPath() : "")

@@ -33,7 +33,7 @@ struct RunOptions {
   LaunchMode Launch = LaunchMode::Keep;
   WaveMode Wave = WaveMode::Logical32;
   TextureMode Texture = TextureMode::Image;
-  bool AllocHooks = false, Vectorize = false, Annotate = false;
+  bool AllocHooks = false, Vectorize = false, Annotate = false, Atomic16Coarse = false;
   std::string DynShared = "keep";
   /// --instrument: every kernel launch recorded, in the port and in an
   /// instrumented CUDA copy written to --instrument-out (default

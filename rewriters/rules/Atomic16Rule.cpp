@@ -14,6 +14,9 @@
 // a file no configuration parsed) is rewritten too when the file names one
 // of those types, with a note: the forwarding overload keeps the other
 // operand types as they were.
+// With --atomic16-coarse (Options::Atomic16Coarse) the call is
+// cu2hip::atomic_add_coarse instead: the packed hardware add on gfx90a,
+// gfx940+ and gfx12, correct only on coarse-grained memory (atomic16.h).
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 
@@ -87,7 +90,8 @@ public:
           Noted = true;
         }
       }
-      C.replaceTokens(id(), I, I, "cu2hip::atomic_add");
+      C.replaceTokens(id(), I, I,
+                      C.Opts.Atomic16Coarse ? "cu2hip::atomic_add_coarse" : "cu2hip::atomic_add");
       C.requestHeader("cu2hip/atomic16.h");
     }
   }

@@ -260,6 +260,18 @@ private:
 
   bool intExprOfParams(const FunctionDecl *K, const Expr *E, bool &Unsigned, bool &AnyParam);
 
+  /// Is the integer expression `N` (a loop bound) a multiple of `W` (a
+  /// power of two) for every value of its parameters: a constant multiple
+  /// of W (`1 << 20` too), a product with such a factor, or a sum or
+  /// difference of such terms? Wrapping and narrowing keep a multiple
+  /// of a power of two, and a count N <= 0 becomes 0.
+  bool multipleOf(const Expr *N, uint64_t W);
+
+  /// Whether a grid-stride count of whole vectors may take
+  /// vec_map_grid_stride_whole; off while a template's instantiations are
+  /// analysed again because their widths disagree.
+  bool WholeCounts = true;
+
   // ---- the elementwise body ---------------------------------------------
 
   const ParmVarDecl *param(const FunctionDecl *K, const Expr *E);

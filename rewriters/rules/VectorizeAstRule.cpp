@@ -113,7 +113,9 @@ void VectorizeAstRule::kernel(const FunctionDecl *K) {
     return;
   }
   std::optional<KernelPlan> First;
-  for (const FunctionDecl *C : Concrete) {
+  WholeCounts = true;
+  for (size_t I = 0; I < Concrete.size(); ++I) {
+    const FunctionDecl *C = Concrete[I];
     KernelPlan P;
     std::string Why = analyse(C, P);
     if (Why == NotCandidate)
@@ -125,6 +127,14 @@ void VectorizeAstRule::kernel(const FunctionDecl *K) {
     }
     if (!First) {
       First = std::move(P);
+      continue;
+    }
+    if (!samePlan(*First, P) && WholeCounts) {
+      // Instantiations whose widths make the count whole for some only:
+      // every one takes vec_map_grid_stride (analysed again).
+      WholeCounts = false;
+      First.reset();
+      I = size_t(-1);
       continue;
     }
     if (!samePlan(*First, P))
@@ -239,6 +249,26 @@ bool VectorizeAstRule::intExprOfParams(const FunctionDecl *K, const Expr *E, boo
     return true;
   }
   return false;
+}
+
+bool VectorizeAstRule::multipleOf(const Expr *N, uint64_t W) {
+  N = N->IgnoreParenCasts();
+  if (auto V = evaluateInt(N, *Ctx)) {
+    const llvm::APSInt &I = V->Val.getInt();
+    return !V->HasSideEffects && I.urem(W) == 0;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(N);
+  if (!B)
+    return false;
+  switch (B->getOpcode()) {
+  case BO_Mul:
+    return multipleOf(B->getLHS(), W) || multipleOf(B->getRHS(), W);
+  case BO_Add:
+  case BO_Sub:
+    return multipleOf(B->getLHS(), W) && multipleOf(B->getRHS(), W);
+  default:
+    return false;
+  }
 }
 
 void VectorizeAstRule::emit(const FunctionDecl *K, const KernelPlan &P) {

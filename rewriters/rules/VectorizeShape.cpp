@@ -46,7 +46,14 @@ std::string VectorizeAstRule::gridStride(const FunctionDecl *K, const CompoundSt
                            ? cast<CompoundStmt>(F->getBody())->getRBracLoc()
                            : SourceLocation();
   std::string Ind = lineIndent(F->getForLoc()) + "    ";
-  std::string Prefix = "cu2hip::vec_map_grid_stride(\n" + Ind + Count +
+  // A count of whole vectors takes the form without the group loop and the
+  // scalar head and tail (packed.h, vec_map_grid_stride_whole).
+  QualType Elem = W.Out->getType()->getPointeeType();
+  uint64_t Size = Elem->isIncompleteType() ? 0 : Ctx->getTypeSizeInChars(Elem).getQuantity();
+  bool Whole = WholeCounts && Size && 16 % Size == 0 && multipleOf(Cond->getRHS(), 16 / Size);
+  std::string Prefix = std::string(Whole ? "cu2hip::vec_map_grid_stride_whole(\n"
+                                         : "cu2hip::vec_map_grid_stride(\n") +
+                       Ind + Count +
                        ", (size_t)blockIdx.x * blockDim.x + threadIdx.x,\n" + Ind +
                        "(size_t)blockDim.x * gridDim.x, " + W.Out->getName().str() + ",\n" +
                        Ind;

@@ -2,7 +2,8 @@
 // emulator: template_kernels.cu ported by cu2hip with and without --vectorize
 // (--launch=ggl both), linked into this program as namespaces tk_vec and
 // tk_scalar. For float, __half and bf16 instantiations of a grid-stride and a
-// single-index template, n = 0..67, x and y offsets 0..3 elements each and
+// single-index template and a grid-stride one over whole vectors
+// (8 * rows elements), n = 0..67, x and y offsets 0..3 elements each and
 // several block sizes, the vectorized port must leave the whole output buffer
 // bit-for-bit as the scalar original does (no element missed, none outside
 // [0, n) written) and report the same launch status. Run at wave 64 and wave
@@ -26,6 +27,12 @@
                     int threads);                                                            \
   void run_axpb_bf16(__hip_bfloat16 *y, const __hip_bfloat16 *x, __hip_bfloat16 s,           \
                      __hip_bfloat16 b, int n, int blocks, int threads);                      \
+  void run_whole_f32(float *y, const float *x, float s, float b, int rows, int blocks,      \
+                     int threads);                                                           \
+  void run_whole_f16(__half *y, const __half *x, __half s, __half b, int rows, int blocks,   \
+                     int threads);                                                           \
+  void run_whole_bf16(__hip_bfloat16 *y, const __hip_bfloat16 *x, __hip_bfloat16 s,         \
+                      __hip_bfloat16 b, int rows, int blocks, int threads);                  \
   void run_muladd_f32(float *y, const float *a, const float *b, int n, int threads);         \
   void run_muladd_f16(__half *y, const __half *a, const __half *b, int n, int threads);      \
   void run_muladd_bf16(__hip_bfloat16 *y, const __hip_bfloat16 *a, const __hip_bfloat16 *b,  \
@@ -57,7 +64,8 @@ const int Cap = 80; // elements per buffer: writes outside [off, off + n) show
 /// Runs one element type's two kernels in both ports over every length,
 /// offset and block size; returns the number of mismatching cases.
 template <class T, class RunAxpb, class RunMuladd>
-long compare(const char *Type, RunAxpb Axpb[2], RunMuladd Muladd[2], long &Cases) {
+long compare(const char *Type, RunAxpb Axpb[2], RunMuladd Muladd[2], RunAxpb Whole[2],
+             long &Cases) {
   T *A, *B, *YS, *YV;
   hipMalloc((void **)&A, Cap * sizeof(T));
   hipMalloc((void **)&B, Cap * sizeof(T));
@@ -72,7 +80,8 @@ long compare(const char *Type, RunAxpb Axpb[2], RunMuladd Muladd[2], long &Cases
   hipMemcpy(B, HB.data(), Cap * sizeof(T), hipMemcpyHostToDevice);
   std::vector<unsigned char> HS(Cap * sizeof(T)), HV(Cap * sizeof(T));
   long Bad = 0;
-  for (int Kernel = 0; Kernel < 2; ++Kernel)
+  static const char *const Names[] = {"axpb_gs", "muladd_at", "axpb_whole"};
+  for (int Kernel = 0; Kernel < 3; ++Kernel)
     // One thread per block: each grid-stride thread does up to 8 float
     // vectors, so whole groups of vec_map_grid_stride and its single
     // vectors after them both run.
@@ -88,6 +97,8 @@ long compare(const char *Type, RunAxpb Axpb[2], RunMuladd Muladd[2], long &Cases
               (void)hipGetLastError();
               if (Kernel == 0) // grid-stride, a fixed grid of 2 blocks
                 Axpb[Form](Y, A + OX, T(1.25f), T(-0.375f), N, 2, Threads);
+              else if (Kernel == 2) // 8 * (N / 8) elements: whole vectors
+                Whole[Form](Y, A + OX, T(1.25f), T(-0.375f), N / 8, 2, Threads);
               else
                 Muladd[Form](Y, A + OX, B + OX, N, Threads);
               E[Form] = hipGetLastError();
@@ -99,7 +110,7 @@ long compare(const char *Type, RunAxpb Axpb[2], RunMuladd Muladd[2], long &Cases
             if (E[0] != E[1] || HS != HV) {
               if (Bad < 10)
                 std::fprintf(stderr, "MISMATCH %s %s block %d n %d x+%d y+%d (status %d vs %d)\n",
-                             Type, Kernel ? "muladd_at" : "axpb_gs", Threads, N, OX, OY,
+                             Type, Names[Kernel], Threads, N, OX, OY,
                              (int)E[0], (int)E[1]);
               ++Bad;
             }
@@ -125,15 +136,16 @@ int main(int argc, char **argv) {
   SS << In.rdbuf();
   const std::string Port = SS.str();
   int GridStride = countOf(Port, "cu2hip::vec_map_grid_stride("),
+      Whole = countOf(Port, "cu2hip::vec_map_grid_stride_whole("),
       At = countOf(Port, "cu2hip::vec_map_at("),
       Launches = countOf(Port, "cu2hip::vec_map_at_threads<float>(") +
                  countOf(Port, "cu2hip::vec_map_at_threads<__half>(") +
                  countOf(Port, "cu2hip::vec_map_at_threads<__hip_bfloat16>(");
-  if (GridStride != 1 || At != 1 || Launches != 3) {
+  if (GridStride != 1 || Whole != 1 || At != 1 || Launches != 3) {
     std::fprintf(stderr,
-                 "FAIL: %s has %d vec_map_grid_stride and %d vec_map_at kernels and %d "
-                 "rewritten launches (want 1, 1 and 3)\n",
-                 argv[1], GridStride, At, Launches);
+                 "FAIL: %s has %d vec_map_grid_stride, %d vec_map_grid_stride_whole and %d "
+                 "vec_map_at kernels and %d rewritten launches (want 1, 1, 1 and 3)\n",
+                 argv[1], GridStride, Whole, At, Launches);
     return 1;
   }
   long Cases = 0, Bad = 0;
@@ -141,20 +153,23 @@ int main(int argc, char **argv) {
     decltype(&tk_scalar::run_axpb_f32) Ax[2] = {tk_scalar::run_axpb_f32, tk_vec::run_axpb_f32};
     decltype(&tk_scalar::run_muladd_f32) Mu[2] = {tk_scalar::run_muladd_f32,
                                                   tk_vec::run_muladd_f32};
-    Bad += compare<float>("float", Ax, Mu, Cases);
+    decltype(&tk_scalar::run_whole_f32) Wh[2] = {tk_scalar::run_whole_f32, tk_vec::run_whole_f32};
+    Bad += compare<float>("float", Ax, Mu, Wh, Cases);
   }
   {
     decltype(&tk_scalar::run_axpb_f16) Ax[2] = {tk_scalar::run_axpb_f16, tk_vec::run_axpb_f16};
     decltype(&tk_scalar::run_muladd_f16) Mu[2] = {tk_scalar::run_muladd_f16,
                                                   tk_vec::run_muladd_f16};
-    Bad += compare<__half>("__half", Ax, Mu, Cases);
+    decltype(&tk_scalar::run_whole_f16) Wh[2] = {tk_scalar::run_whole_f16, tk_vec::run_whole_f16};
+    Bad += compare<__half>("__half", Ax, Mu, Wh, Cases);
   }
   {
     decltype(&tk_scalar::run_axpb_bf16) Ax[2] = {tk_scalar::run_axpb_bf16,
                                                  tk_vec::run_axpb_bf16};
     decltype(&tk_scalar::run_muladd_bf16) Mu[2] = {tk_scalar::run_muladd_bf16,
                                                    tk_vec::run_muladd_bf16};
-    Bad += compare<__hip_bfloat16>("bf16", Ax, Mu, Cases);
+    decltype(&tk_scalar::run_whole_bf16) Wh[2] = {tk_scalar::run_whole_bf16, tk_vec::run_whole_bf16};
+    Bad += compare<__hip_bfloat16>("bf16", Ax, Mu, Wh, Cases);
   }
   std::printf("templated vectorized vs scalar port (float, __half, bf16): %ld cases, %ld "
               "mismatches\n",

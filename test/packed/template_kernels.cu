@@ -29,6 +29,15 @@ __global__ void axpb_gs(scalar_t *__restrict__ y, const scalar_t *__restrict__ x
     y[i] = x[i] * s + b;
 }
 
+// Grid-stride over whole vectors: 8 * rows elements, a multiple of the
+// width of every element type here (vec_map_grid_stride_whole).
+template <typename scalar_t>
+__global__ void axpb_whole(scalar_t *__restrict__ y, const scalar_t *__restrict__ x, scalar_t s,
+                           scalar_t b, int rows) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 8 * rows; i += blockDim.x * gridDim.x)
+    y[i] = x[i] * s - b;
+}
+
 // Single index: y = a * b + a.
 template <typename scalar_t>
 __global__ void muladd_at(scalar_t *__restrict__ y, const scalar_t *__restrict__ a,
@@ -50,6 +59,19 @@ void run_axpb_f16(__half *y, const __half *x, __half s, __half b, int n, int blo
 void run_axpb_bf16(__nv_bfloat16 *y, const __nv_bfloat16 *x, __nv_bfloat16 s, __nv_bfloat16 b,
                    int n, int blocks, int threads) {
   axpb_gs<__nv_bfloat16><<<blocks, threads>>>(y, x, s, b, n);
+}
+#endif
+void run_whole_f32(float *y, const float *x, float s, float b, int rows, int blocks, int threads) {
+  axpb_whole<float><<<blocks, threads>>>(y, x, s, b, rows);
+}
+void run_whole_f16(__half *y, const __half *x, __half s, __half b, int rows, int blocks,
+                   int threads) {
+  axpb_whole<__half><<<blocks, threads>>>(y, x, s, b, rows);
+}
+#ifndef TK_NO_BF16
+void run_whole_bf16(__nv_bfloat16 *y, const __nv_bfloat16 *x, __nv_bfloat16 s,
+                    __nv_bfloat16 b, int rows, int blocks, int threads) {
+  axpb_whole<__nv_bfloat16><<<blocks, threads>>>(y, x, s, b, rows);
 }
 #endif
 void run_muladd_f32(float *y, const float *a, const float *b, int n, int threads) {

@@ -35,6 +35,10 @@ struct Options {
   /// Rewrite provable scalar elementwise kernels to 128-bit loads/stores
   /// and add alignment checks next to vector casts (--vectorize).
   bool Vectorize = false;
+  /// 16-bit float atomicAdd on memory the user declares coarse-grained:
+  /// cu2hip::atomic_add_coarse, the packed hardware add where the gfx
+  /// target has it (--atomic16-coarse; rule atomic16).
+  bool Atomic16Coarse = false;
   /// Write findings as comments into the output too.
   bool Annotate = false;
   /// Run the semantic (AST) passes; false = token rules only.

@@ -18,10 +18,23 @@
 // float operands stays what it was. Each 16-bit lane of a __half2 /
 // bf16x2 word is added atomically together (CUDA guarantees atomicity per
 // element; a whole-word CAS is stronger). Works on every ROCm, on HIP's
-// NVIDIA platform and on the cu2hip CPU emulator. On gfx90a/gfx942 with
-// coarse-grained memory unsafeAtomicAdd(__half2*, __half2) is a faster
-// hardware path; it is not taken here because it is wrong on fine-grained
-// memory.
+// NVIDIA platform and on the cu2hip CPU emulator.
+//
+//   cu2hip::atomic_add_coarse(p, v)   the same, for memory the caller knows
+//                                     to be coarse-grained (cu2hip
+//                                     --atomic16=coarse writes it)
+//
+// uses AMD's packed 16-bit atomic add where the gfx target has it: flat
+// pk_add_f16 / pk_add_bf16 on gfx940+ and gfx12 (any address space), global
+// pk_add_f16 on gfx90a (global memory; an LDS or private address takes the
+// CAS loop), and the CAS loop on every other target and type. The packed
+// add is done by the memory's atomic unit, which on fine-grained memory
+// (hipHostMalloc, hipMallocManaged, hipExtMallocWithFlags(Finegrained),
+// peer memory over PCIe) does not perform it (the update is lost or the
+// access faults; AMD's unsafeAtomicAdd carries the same caveat), so it is
+// an opt-in. A single __half / bf16 is added as the pair {v, -0.0}: x +
+// -0.0 == x for every x, so the neighbouring 16 bits keep their bits
+// (+0.0 would turn a -0.0 neighbour into +0.0).
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_ATOMIC16_H
 #define CU2HIP_ATOMIC16_H
@@ -42,7 +55,7 @@ namespace detail {
 template <typename To, typename From> __host__ __device__ inline To bits_as(From f) {
   static_assert(sizeof(To) == sizeof(From), "bits_as: sizes differ");
   To t;
-  __builtin_memcpy(&t, &f, sizeof(To));
+  __builtin_memcpy(static_cast<void *>(&t), static_cast<const void *>(&f), sizeof(To));
   return t;
 }
 
@@ -121,6 +134,130 @@ __device__ inline __hip_bfloat16 atomic_add(__hip_bfloat16 *addr, __hip_bfloat16
 /// exact matches and win over this template for the 16-bit types).
 template <typename T, typename V>
 __device__ inline auto atomic_add(T *addr, V v) -> decltype(::atomicAdd(addr, v)) {
+  return ::atomicAdd(addr, v);
+}
+
+namespace detail {
+
+/// The packed 16-bit atomic add instruction on the 32-bit word at `p`
+/// (4-byte aligned): both halves added in the 16-bit type, old word
+/// returned. `HasPkF16` / `HasPkBf16` say whether the target has it for
+/// fp16 / bf16 pairs at every address (flat) or, with `PkGlobalOnly`, at
+/// global addresses only. The CPU emulator (__CU2HIP_EMU__) runs the
+/// instruction's model (one atomic read-modify-write of the word adding
+/// both halves with __hadd2), so its proofs take the same path as gfx942.
+#if defined(__CU2HIP_EMU__)
+#define CU2HIP_ATOMIC16_PK_F16 1
+#define CU2HIP_ATOMIC16_PK_GLOBAL_ONLY 0
+__device__ inline unsigned pk_add_f16(unsigned *p, unsigned v) {
+  const __half2 x = bits_as<__half2>(v);
+  return cu2hip_emu::atomic_update(p, [x](unsigned w) {
+    return bits_as<unsigned>(__hadd2(bits_as<__half2>(w), x));
+  });
+}
+#elif defined(__HIP_DEVICE_COMPILE__) && defined(__has_builtin)
+#if __has_builtin(__builtin_amdgcn_flat_atomic_fadd_v2f16)
+#define CU2HIP_ATOMIC16_PK_F16 1
+#define CU2HIP_ATOMIC16_PK_GLOBAL_ONLY 0
+typedef _Float16 __attribute__((ext_vector_type(2))) pk_f16x2;
+__device__ inline unsigned pk_add_f16(unsigned *p, unsigned v) {
+  return bits_as<unsigned>(
+      __builtin_amdgcn_flat_atomic_fadd_v2f16(reinterpret_cast<pk_f16x2 *>(p), bits_as<pk_f16x2>(v)));
+}
+#elif __has_builtin(__builtin_amdgcn_global_atomic_fadd_v2f16)
+#define CU2HIP_ATOMIC16_PK_F16 1
+#define CU2HIP_ATOMIC16_PK_GLOBAL_ONLY 1
+typedef _Float16 __attribute__((ext_vector_type(2))) pk_f16x2;
+__device__ inline unsigned pk_add_f16(unsigned *p, unsigned v) {
+  typedef __attribute__((address_space(1))) pk_f16x2 global_pk;
+  return bits_as<unsigned>(
+      __builtin_amdgcn_global_atomic_fadd_v2f16((global_pk *)p, bits_as<pk_f16x2>(v)));
+}
+#endif
+#if __has_builtin(__builtin_amdgcn_flat_atomic_fadd_v2bf16) && defined(CU2HIP_ATOMIC16_BF16)
+#define CU2HIP_ATOMIC16_PK_BF16 1
+typedef short __attribute__((ext_vector_type(2))) pk_bf16x2;
+__device__ inline unsigned pk_add_bf16(unsigned *p, unsigned v) {
+  return bits_as<unsigned>(
+      __builtin_amdgcn_flat_atomic_fadd_v2bf16(reinterpret_cast<pk_bf16x2 *>(p), bits_as<pk_bf16x2>(v)));
+}
+#endif
+#endif
+
+/// True when the packed instruction may take `p`: always for the flat
+/// form; for gfx90a's global-only form, not for an LDS or private address.
+__device__ inline bool pk_takes(const void *p) {
+#if defined(CU2HIP_ATOMIC16_PK_GLOBAL_ONLY) && CU2HIP_ATOMIC16_PK_GLOBAL_ONLY
+  return !__builtin_amdgcn_is_shared(p) && !__builtin_amdgcn_is_private(p);
+#else
+  (void)p;
+  return true;
+#endif
+}
+
+/// Adds the 16-bit `v` into the 16 bits at `addr` with the packed word add
+/// `pk`: the pair {v, -0.0} (or {-0.0, v} for the high half) on the aligned
+/// word, so the other half keeps its bits. Returns the old 16-bit value.
+template <typename H, typename Pk> __device__ inline H pk_add_half(H *addr, H v, Pk pk) {
+  // The aligned word as `addr` minus 0 or 2 bytes (not an integer cast), so
+  // the compiler still sees a global pointer and picks the global form.
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  unsigned *word = reinterpret_cast<unsigned *>(reinterpret_cast<char *>(addr) - (a & 2));
+  const unsigned shift = (a & 2) ? 16u : 0u;
+  const unsigned neg_zero = 0x8000u << (16u - shift); // the other half's -0.0
+  unsigned old = pk(word, (static_cast<unsigned>(bits_as<unsigned short>(v)) << shift) | neg_zero);
+  return bits_as<H>(static_cast<unsigned short>(old >> shift));
+}
+
+} // namespace detail
+
+/// CUDA atomicAdd(__half2*, __half2) on coarse-grained memory: the packed
+/// hardware add where the target has it (see the file comment), else
+/// atomic_add's CAS loop. Wrong on fine-grained memory on gfx90a/gfx942.
+__device__ inline __half2 atomic_add_coarse(__half2 *addr, __half2 v) {
+#if defined(CU2HIP_ATOMIC16_PK_F16)
+  if (detail::pk_takes(addr))
+    return detail::bits_as<__half2>(
+        detail::pk_add_f16(reinterpret_cast<unsigned *>(addr), detail::bits_as<unsigned>(v)));
+#endif
+  return atomic_add(addr, v);
+}
+
+/// CUDA atomicAdd(__half*, __half) on coarse-grained memory.
+__device__ inline __half atomic_add_coarse(__half *addr, __half v) {
+#if defined(CU2HIP_ATOMIC16_PK_F16)
+  if (detail::pk_takes(addr))
+    return detail::pk_add_half(addr, v, [](unsigned *w, unsigned x) { return detail::pk_add_f16(w, x); });
+#endif
+  return atomic_add(addr, v);
+}
+
+#if defined(CU2HIP_ATOMIC16_BF16) && !defined(__CU2HIP_EMU__)
+/// CUDA atomicAdd(__nv_bfloat162*, __nv_bfloat162) on coarse-grained memory.
+__device__ inline __hip_bfloat162 atomic_add_coarse(__hip_bfloat162 *addr, __hip_bfloat162 v) {
+#if defined(CU2HIP_ATOMIC16_PK_BF16)
+  return detail::bits_as<__hip_bfloat162>(
+      detail::pk_add_bf16(reinterpret_cast<unsigned *>(addr), detail::bits_as<unsigned>(v)));
+#else
+  return atomic_add(addr, v);
+#endif
+}
+#endif
+
+#if defined(CU2HIP_ATOMIC16_BF16)
+/// CUDA atomicAdd(__nv_bfloat16*, __nv_bfloat16) on coarse-grained memory.
+__device__ inline __hip_bfloat16 atomic_add_coarse(__hip_bfloat16 *addr, __hip_bfloat16 v) {
+#if defined(CU2HIP_ATOMIC16_PK_BF16)
+  return detail::pk_add_half(addr, v, [](unsigned *w, unsigned x) { return detail::pk_add_bf16(w, x); });
+#else
+  return atomic_add(addr, v);
+#endif
+}
+#endif
+
+/// Every other operand type: exactly ::atomicAdd.
+template <typename T, typename V>
+__device__ inline auto atomic_add_coarse(T *addr, V v) -> decltype(::atomicAdd(addr, v)) {
   return ::atomicAdd(addr, v);
 }
 

@@ -21,7 +21,8 @@
 //    hand-written code compiles unchanged (HIP 5.2 declares __ldg for all of
 //    them and __ldcs/__ldcg/__ldca only for __half/__half2; the half and
 //    bf16 forms are left to HIP).
-//  * cu2hip::vec_map_grid_stride / cu2hip::vec_map_at: the vectorized
+//  * cu2hip::vec_map_grid_stride (+ _whole for counts that are whole
+//    vectors) / cu2hip::vec_map_at: the vectorized
 //    elementwise skeleton the porter's --vectorize emits (docs/vectorize.md);
 //    cu2hip::vec_map_at_threads: the thread count for a rewritten launch of
 //    the single-index form.
@@ -401,6 +402,54 @@ vec_map_grid_stride(size_t n, size_t tid, size_t nthreads, T *__restrict__ y,
     detail::vec_one<T>(y, s.head + v * W, f,
                        std::index_sequence_for<In...>{}, x...);
   for (size_t i = s.tail + tid; i < n; i += nthreads)
+    y[i] = f(x[i]...);
+}
+
+namespace detail {
+/// One vector of y = f(x...) at element `base`, every array known to be
+/// 16-byte aligned there (the caller tested it): raw 128-bit accesses,
+/// without load128/store128's per-access alignment assertion.
+template <class T, class F, size_t... K, class... In>
+CU2HIP_DEV CU2HIP_INLINE void vec_one_aligned(T *__restrict__ y, size_t base, F &f,
+                                              std::index_sequence<K...>,
+                                              const In *__restrict__... x) {
+  constexpr int W = Packed128<T>::size;
+  const Packed128<T> in[sizeof...(x)] = {
+      bits<Packed128<T>>(*reinterpret_cast<const u32x4 *>(x + base))...};
+  Packed128<T> out;
+#pragma unroll
+  for (int k = 0; k < W; ++k)
+    out.v[k] = f(in[K].v[k]...);
+  u32x4 *q = reinterpret_cast<u32x4 *>(y + base);
+#if defined(__CU2HIP_EMU__) || defined(CU2HIP_PACKED_AMD)
+  *q = bits<u32x4>(out);
+#else
+  __stwb(q, bits<u32x4>(out)); // one 128-bit st.global (see St::vec)
+#endif
+}
+} // namespace detail
+
+/// Grid-stride form for an element count the porter proved a multiple of
+/// the vector width W = 16/sizeof(T) (a constant, or a product with such a
+/// factor; docs/vectorize.md): when every array is 16-byte aligned the split
+/// has no scalar head or tail, and thread `tid` does vectors tid, tid +
+/// nthreads, ... one per iteration (no group loop: fewer VGPRs); otherwise
+/// (an array not 16-byte aligned, or n not a multiple of W after all) the
+/// original scalar loop. Either way y[i] = f(x[i]...) for every i < n, as
+/// in the scalar loop.
+template <class T, class F, class... In>
+CU2HIP_DEV CU2HIP_INLINE void
+vec_map_grid_stride_whole(size_t n, size_t tid, size_t nthreads, T *__restrict__ y, F f,
+                          const In *__restrict__... x) {
+  static_assert(sizeof...(In) >= 1, "at least one input");
+  constexpr int W = Packed128<T>::size;
+  const VecSplit s = vec_split<T>(n, y, x...);
+  if (s.head == 0 && s.tail == n) {
+    for (size_t v = tid; v < s.nvec; v += nthreads)
+      detail::vec_one_aligned<T>(y, v * W, f, std::index_sequence_for<In...>{}, x...);
+    return;
+  }
+  for (size_t i = tid; i < n; i += nthreads)
     y[i] = f(x[i]...);
 }
 

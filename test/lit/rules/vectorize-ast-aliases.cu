@@ -45,9 +45,9 @@ __global__ void using_copy(elem_t *__restrict__ y, const elem_t *__restrict__ x,
     y[i] = x[i];
 }
 
-// A static constexpr member as the whole count.
+// A static constexpr member as the whole count (1 << 20: whole float4 vectors).
 // CHECK-LABEL: __global__ void fixed_count(
-// CHECK-NEXT: {{^}}  cu2hip::vec_map_grid_stride(
+// CHECK-NEXT: {{^}}  cu2hip::vec_map_grid_stride_whole(
 // CHECK-NEXT: {{^}}      (Cfg::kN) > 0 ? (size_t)(Cfg::kN) : (size_t)0, (size_t)blockIdx.x * blockDim.x + threadIdx.x,
 // CHECK-NEXT: {{^}}      (size_t)blockDim.x * gridDim.x, y,
 // CHECK-NEXT: {{^}}      [=](float x_i) { return x_i + 1.0f; }, x);
