@@ -223,8 +223,9 @@ private:
     }
     const SourceManager &SM = *S.SM;
     SourceLocation AfterLast = Lexer::getLocForEndOfToken(S.LastInit, 0, SM, *S.LangOpts);
-    ctx().replace(id(), CharSourceRange::getTokenRange(S.LBrace),
-                  "cu2hip::brace_init<" + S.TypeText + ">(");
+    if (!ctx().replace(id(), CharSourceRange::getTokenRange(S.LBrace),
+                       "cu2hip::brace_init<" + S.TypeText + ">("))
+      return; // not a ported file
     // From the last element's end through `}`: a trailing comma goes too.
     ctx().replace(id(), CharSourceRange::getTokenRange(AfterLast, RBrace), ")");
     ctx().requestHeader(RBrace, "cu2hip/vector_init.h");

@@ -4,11 +4,7 @@
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 #endif
-#include <device_types.h>
-#include <driver_types.h>
-#include <surface_types.h>
-#include <texture_types.h>
-#include <vector_types.h>
+#include <builtin_types.h>
 #include <library_types.h>
 #include <channel_descriptor.h>
 #include <cuda_runtime_api.h>

@@ -8,11 +8,7 @@
 #define CUDART_VERSION 13000
 #endif
 #include <crt/host_defines.h>
-#include <device_types.h>
-#include <driver_types.h>
-#include <surface_types.h>
-#include <texture_types.h>
-#include <vector_types.h>
+#include <builtin_types.h>
 #include <cuda_device_runtime_api.h>
 extern "C" {
 extern cudaError_t cudaDeviceReset() __attribute__((host));

@@ -2,13 +2,22 @@
 // Do not edit; regenerate.
 #pragma once
 extern "C" {
+static inline void nvtxMarkEx(const nvtxEventAttributes_t *eventAttrib);
+}
+extern "C" {
 static inline void nvtxMarkA(const char *message);
+}
+extern "C" {
+static inline nvtxRangeId_t nvtxRangeStartEx(const nvtxEventAttributes_t *eventAttrib);
 }
 extern "C" {
 static inline nvtxRangeId_t nvtxRangeStartA(const char *message);
 }
 extern "C" {
 static inline void nvtxRangeEnd(nvtxRangeId_t id);
+}
+extern "C" {
+static inline int nvtxRangePushEx(const nvtxEventAttributes_t *eventAttrib);
 }
 extern "C" {
 static inline int nvtxRangePushA(const char *message);
