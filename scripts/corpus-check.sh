@@ -280,7 +280,7 @@ if both["n"]:
     perl = (f"; hipify-perl {both['perl']:.1f} s on {both['nperl']} of them (cu2hip "
             f"{both['cu2hip_perl']:.1f} s there)") if both["nperl"] else ""
     print(f"port time of the {both['n']} repositories both tools ported: cu2hip "
-          f"{both['cu2hip']:.1f} s, hipify-clang {both['clang']:.1f} s (file by file; "
+          f"{both['cu2hip']:.1f} s (its port run), hipify-clang {both['clang']:.1f} s (file by file; "
           f"{both['bad']} of {both['files']} files failed){perl}")
 EOF
 [[ $TABLE -eq 1 || -n "$HCLANG" ]] ||
