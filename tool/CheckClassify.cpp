@@ -173,8 +173,15 @@ CheckCategory classifyError(const FirstError &E, bool OtherTargetOk, std::option
                 .str();
       return CheckCategory::RocmMissing;
     }
-    Why = ("header <" + Header + "> not found (a dependency: give its -I)").str();
-    return NvccOk ? CheckCategory::PortGap : CheckCategory::Other;
+    // Neither CUDA's nor ROCm's: a dependency (OpenGL, MPI, glog, ...) that the port
+    // leaves as it is. Where nvcc found it, the HIP compiler's system lacks it (a ROCm
+    // root without the host's packages); either way not a gap of the port.
+    Why = (NvccOk ? "header <" + Header +
+                        "> not found where the HIP compiler runs, though nvcc found it (a "
+                        "dependency: install it there or give its -I)"
+                  : "header <" + Header + "> not found (a dependency: give its -I)")
+              .str();
+    return CheckCategory::Other;
   }
   if (namesTarget(E.Context) || OtherTargetOk) {
     Why = OtherTargetOk ? "compiles for another target" : "the compiler rejects it for this target";
