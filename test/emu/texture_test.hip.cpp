@@ -25,7 +25,9 @@ int idx(int i, int n, int mode) { // texel index after addressing, -1 border
   if (mode == 3) return (i < 0 || i >= n) ? -1 : i;          // border
   return std::min(std::max(i, 0), n - 1);                    // clamp
 }
-struct Host { std::vector<float> texel; int w, h, d, ch; float border[4]; };
+// unorm16: a filtered value is returned as a 16-bit unorm (8-bit unsigned
+// texels read as normalized floats, as an H100 returns them).
+struct Host { std::vector<float> texel; int w, h, d, ch; float border[4]; bool unorm16 = false; };
 float at(const Host &t, int i, int j, int k, int c) {
   if (i < 0 || j < 0 || k < 0) return t.border[c];
   return c < t.ch ? t.texel[((size_t(k) * t.h + j) * t.w + i) * t.ch + c] : 0.0f;
@@ -72,7 +74,8 @@ void fetch(const Host &t, int dims, const float *xyz, int layer, int mode, bool 
       int bx = q & 1, by = (q >> 1) & 1, bz = (q >> 2) & 1;
       if (w != 0) s += (long double)w * at(t, bx ? i1[0] : i0[0], by ? i1[1] : i0[1], bz ? i1[2] : i0[2], c);
     }
-    out[c] = float(s / 256);
+    long double v = s / 256;
+    out[c] = t.unorm16 ? float(std::nearbyint(double(v) * 65535.0) / 65535.0) : float(v);
   }
 }
 // The border color of 8-bit unsigned texels read as normalized floats:
@@ -171,6 +174,7 @@ static void pitch2DCases() {
   ref::Host R{{}, W, H, 1, 4, {}};
   const float border[4] = {0.25f, -2.0f, 7.5f, 1.0f};
   for (int c = 0; c < 4; ++c) R.border[c] = ref::unorm8Border(border[c]);
+  R.unorm16 = true;
   for (unsigned char v : u8) R.texel.push_back(v / 255.0f);
   void *dev; size_t pitch;
   hipMallocPitch(&dev, &pitch, W * 4, H);

@@ -231,6 +231,25 @@ __host__ __device__ inline void cornerWeights(int A, int B, int G, int w[8]) {
   w[0] = 256 - A - B - G + ab + ag + bg - abg;
 }
 
+/// A filtered value `v` (exact) as the sampler returns it: 8-bit unsigned
+/// texels read as normalized floats give v rounded to 1/65535 (16-bit
+/// unorm), 16-bit float texels give v rounded to half precision, others v
+/// rounded to float (all three as an H100 returns them, docs/rules.md).
+__host__ __device__ inline float filteredValue(const TextureDesc &d, double v) {
+  if (d.channelBits == 8 && d.kind == KindUnsigned && d.readMode == ReadNormalized)
+    return (float)(rint(v * 65535.0) / 65535.0);
+  if (d.channelBits == 16 && d.kind == KindFloat) {
+    double a = fabs(v);
+    if (!(a < 65520.0)) // NaN or past half's range
+      return a == a ? (v < 0 ? -__builtin_inff() : __builtin_inff()) : (float)v;
+    int e;
+    frexp(a < 6.103515625e-05 ? 6.103515625e-05 : a, &e); // 2^(e-1) <= a < 2^e
+    double q = ldexp(1.0, e - 11); // 11 significant bits (rint: half to even)
+    return (float)(rint(v / q) * q);
+  }
+  return (float)v;
+}
+
 /// Filtered value at the samples `ax`, `ay`, `az` (dims 1..3; `layer` >= 0
 /// selects a layer of a layered texture) into out[4]: the corner texels
 /// weighted by cornerWeights, summed exactly and rounded once to float.
@@ -250,7 +269,7 @@ __host__ __device__ inline void filter(const TextureDesc &d, int dims, Axis ax, 
   for (int q = 0; q < 8; ++q)
     accumulate(d, q & 1 ? ax.i1 : ax.i0, q & 2 ? j1 : j0, q & 4 ? k1 : k0, w[q], acc);
   for (int c = 0; c < 4; ++c)
-    out[c] = (float)(acc[c] * (1.0 / 256.0));
+    out[c] = filteredValue(d, acc[c] * (1.0 / 256.0));
 }
 
 /// Float results the filter produces: float, float1, float2, float4.
