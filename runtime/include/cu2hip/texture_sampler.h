@@ -14,7 +14,9 @@
 //    tex = (1-alpha) T[i] + alpha T[i+1]; bilinear and trilinear with the
 //    guide's product weights expanded into sums of products, each product
 //    rounded to 1/256 (cornerWeights), the weighted sum exact and rounded
-//    once (the rule reproduced from an H100's results, docs/rules.md);
+//    once (the rule reproduced from an H100's results, docs/rules.md); the
+//    result of 8-bit unorm texels rounded to 1/65535, of half texels to
+//    half (filteredValue);
 //  * border color of 8/16-bit unsigned texels read as normalized floats:
 //    converted to the texel format and back (borderValue);
 //  * addressing per dimension, on texel indices: clamp to [0, N-1]; border:
