@@ -27,7 +27,9 @@ int idx(int i, int n, int mode) { // texel index after addressing, -1 border
 }
 // unorm16: a filtered value is returned as a 16-bit unorm (8-bit unsigned
 // texels read as normalized floats, as an H100 returns them).
-struct Host { std::vector<float> texel; int w, h, d, ch; float border[4]; bool unorm16 = false; };
+// half16: a filtered value is returned rounded to half precision (16-bit
+// float texels).
+struct Host { std::vector<float> texel; int w, h, d, ch; float border[4]; bool unorm16 = false, half16 = false; };
 float at(const Host &t, int i, int j, int k, int c) {
   if (i < 0 || j < 0 || k < 0) return t.border[c];
   return c < t.ch ? t.texel[((size_t(k) * t.h + j) * t.w + i) * t.ch + c] : 0.0f;
@@ -50,6 +52,17 @@ long cornerWeight(const int F[3], int dims, int bits) {
     w += (extra & 1) ? -term : term;
   }
   return w;
+}
+// A float (exact: the test's sums fit in 24 bits) rounded to the nearest
+// half, ties to even, on the float's bits: keep 10 of the 23 fraction bits
+// (normal halves only; the test's values are in [2^-14, 2^15)).
+float toHalf(float f) {
+  unsigned u; std::memcpy(&u, &f, 4);
+  if ((u & 0x7fffffffu) == 0) return f;
+  unsigned low = u & 0x1fffu, keep = u & ~0x1fffu;
+  if (low > 0x1000u || (low == 0x1000u && (keep & 0x2000u))) keep += 0x2000u;
+  std::memcpy(&f, &keep, 4);
+  return f;
 }
 // tex(x,y,z) per the guide: point T[floor(x)]; linear: the 2^dims
 // neighbours weighted by cornerWeight, a = frac(x - 0.5) rounded to 1/256,
@@ -75,7 +88,8 @@ void fetch(const Host &t, int dims, const float *xyz, int layer, int mode, bool 
       if (w != 0) s += (long double)w * at(t, bx ? i1[0] : i0[0], by ? i1[1] : i0[1], bz ? i1[2] : i0[2], c);
     }
     long double v = s / 256;
-    out[c] = t.unorm16 ? float(std::nearbyint(double(v) * 65535.0) / 65535.0) : float(v);
+    out[c] = t.unorm16 ? float(std::nearbyint(double(v) * 65535.0) / 65535.0)
+             : t.half16 ? toHalf(float(v)) : float(v);
   }
 }
 // The border color of 8-bit unsigned texels read as normalized floats:
@@ -198,6 +212,42 @@ static void pitch2DCases() {
   hipFree(dev);
 }
 
+/// 16-bit float texels (a pitch2D of halves), linear filtering: the
+/// filtered value comes back rounded to half precision.
+static void halfCases() {
+  const int W = 5, H = 4;
+  ref::Host R{{}, W, H, 1, 1, {0.25f, 0, 0, 0}};
+  R.half16 = true;
+  std::vector<unsigned short> bits;
+  for (int i = 0; i < W * H; ++i) {
+    float v = float(i * 7 % 11) * 0.375f - 2.0f + 0.0009765625f * float(i % 3); // exact in half
+    R.texel.push_back(v);
+    unsigned u; std::memcpy(&u, &v, 4);
+    unsigned e = (u >> 23) & 0xffu;
+    bits.push_back((unsigned short)(v == 0.0f ? 0u : ((u >> 16) & 0x8000u) | ((e - 112u) << 10) | ((u >> 13) & 0x3ffu)));
+  }
+  void *dev; size_t pitch;
+  hipMallocPitch(&dev, &pitch, W * 2, H);
+  hipMemcpy2D(dev, pitch, bits.data(), W * 2, W * 2, H, hipMemcpyHostToDevice);
+  hipResourceDesc rd = {};
+  rd.resType = hipResourceTypePitch2D;
+  rd.res.pitch2D.devPtr = dev;
+  rd.res.pitch2D.desc = hipCreateChannelDesc(16, 0, 0, 0, hipChannelFormatKindFloat);
+  rd.res.pitch2D.width = W; rd.res.pitch2D.height = H; rd.res.pitch2D.pitchInBytes = pitch;
+  for (int mode = 0; mode < 4; ++mode)
+    for (int norm = 0; norm < 2; ++norm) {
+      hipTextureDesc td = texDesc(mode, true, norm, false);
+      td.borderColor[1] = td.borderColor[2] = td.borderColor[3] = 0.0f;
+      hipTextureObject_t t;
+      if (cu2hip::create_texture_object(&t, &rd, &td, nullptr) != hipSuccess) { ++failures; continue; }
+      char what[64];
+      std::snprintf(what, sizeof what, "half mode %d norm %d linear 1", mode, norm);
+      check(t, R, 2, mode, norm, true, what);
+      cu2hip::destroy_texture_object(t);
+    }
+  hipFree(dev);
+}
+
 /// A device descriptor over float texels `v` (w x h x d, `layers` > 0 for
 /// a layered texture), as create_texture_object lays out an array mirror.
 static hipTextureObject_t handMade(const std::vector<float> &v, int w, int h, int d, int layers,
@@ -279,6 +329,7 @@ static void rawCases() {
 
 int main() {
   pitch2DCases();
+  halfCases();
   volumeCases();
   rawCases();
   hipTextureObject_t bogus = reinterpret_cast<hipTextureObject_t>(&failures);
