@@ -1,7 +1,8 @@
 // cu2hip/texture.h (--texture=software): every fetch of the software sampler
 // at wave 64 and 32 against a CPU reference written here from the CUDA C++
 // Programming Guide's appendix "Texture Fetching" (point and linear
-// filtering with 1.8 fixed-point weights; clamp, border, wrap, mirror;
+// filtering with 1.8 fixed-point weights, corner weights and border colors
+// as measured on an H100 (docs/rules.md); clamp, border, wrap, mirror;
 // normalized coordinates; cudaReadModeNormalizedFloat), compared exactly.
 // Objects over linear and pitch2D memory come from create_texture_object;
 // 3D and layered descriptors are written by hand (the emulator has no
@@ -24,36 +25,81 @@ int idx(int i, int n, int mode) { // texel index after addressing, -1 border
   if (mode == 3) return (i < 0 || i >= n) ? -1 : i;          // border
   return std::min(std::max(i, 0), n - 1);                    // clamp
 }
-struct Host { std::vector<float> texel; int w, h, d, ch; float border[4]; };
+// unorm16: a filtered value is returned as a 16-bit unorm (8-bit unsigned
+// texels read as normalized floats, as an H100 returns them).
+// half16: a filtered value is returned rounded to half precision (16-bit
+// float texels).
+struct Host { std::vector<float> texel; int w, h, d, ch; float border[4]; bool unorm16 = false, half16 = false; };
 float at(const Host &t, int i, int j, int k, int c) {
   if (i < 0 || j < 0 || k < 0) return t.border[c];
   return c < t.ch ? t.texel[((size_t(k) * t.h + j) * t.w + i) * t.ch + c] : 0.0f;
 }
-// tex(x,y,z) per the guide: point T[floor(x)], linear sum of the 2^dims
-// neighbours with weights (1-a|a)(1-b|b)(1-g|g), a = frac(x - 0.5) in 1/256.
+// Linear-filter weight of a corner, in 1/256 units, from the 1.8 fixed-point
+// fractions F[3] (0..256): the product over axes of (bit ? f : 1 - f),
+// expanded into a signed sum of products of the f's; a product of m >= 2
+// factors is rounded (half up) to 1/256 before it is summed (the rule an
+// H100's results follow exactly in 1D and 2D).
+long cornerWeight(const int F[3], int dims, int bits) {
+  long w = 0;
+  for (int S = 0; S < (1 << dims); ++S) {
+    if ((S & bits) != bits) continue; // S must hold every axis whose bit is 1
+    long prod = 1, scale = 1; int m = 0;
+    for (int k = 0; k < dims; ++k)
+      if (S >> k & 1) { prod *= F[k]; if (m++) scale *= 256; }
+    long term = m == 0 ? 256 : (m == 1 ? prod : (prod + scale / 2) / scale);
+    int extra = 0; // axes in S whose bit is 0 contribute a minus sign
+    for (int k = 0; k < dims; ++k) extra += (S >> k & 1) && !(bits >> k & 1);
+    w += (extra & 1) ? -term : term;
+  }
+  return w;
+}
+// A float (exact: the test's sums fit in 24 bits) rounded to the nearest
+// half, ties to even, on the float's bits: keep 10 of the 23 fraction bits
+// (normal halves only; the test's values are in [2^-14, 2^15)).
+float toHalf(float f) {
+  unsigned u; std::memcpy(&u, &f, 4);
+  if ((u & 0x7fffffffu) == 0) return f;
+  unsigned low = u & 0x1fffu, keep = u & ~0x1fffu;
+  if (low > 0x1000u || (low == 0x1000u && (keep & 0x2000u))) keep += 0x2000u;
+  std::memcpy(&f, &keep, 4);
+  return f;
+}
+// tex(x,y,z) per the guide: point T[floor(x)]; linear: the 2^dims
+// neighbours weighted by cornerWeight, a = frac(x - 0.5) rounded to 1/256,
+// the weighted sum exact (long double) and rounded once to float.
 void fetch(const Host &t, int dims, const float *xyz, int layer, int mode, bool norm,
            bool linear, float out[4]) {
-  int n[3] = {t.w, t.h, t.d}, i0[3] = {0, 0, layer}, i1[3] = {0, 0, layer};
-  float a[3] = {0, 0, 0};
+  int n[3] = {t.w, t.h, t.d}, i0[3] = {0, 0, layer}, i1[3] = {0, 0, layer}, F[3] = {0, 0, 0};
   int m = (!norm && (mode == 0 || mode == 2)) ? 1 : mode;
   for (int k = 0; k < dims; ++k) {
     float x = norm ? xyz[k] * float(n[k]) : xyz[k];
     if (!linear) { i0[k] = idx(int(std::floor(x)), n[k], m); continue; }
     float xb = x - 0.5f, f = std::floor(xb);
-    a[k] = std::floor((xb - f) * 256.0f + 0.5f) / 256.0f;
+    F[k] = int(std::floor((xb - f) * 256.0f + 0.5f));
     i0[k] = idx(int(f), n[k], m);
     i1[k] = idx(int(f) + 1, n[k], m);
   }
   for (int c = 0; c < 4; ++c) {
     if (!linear) { out[c] = at(t, i0[0], i0[1], i0[2], c); continue; }
-    float s = 0.0f;
-    for (int q = 0; q < 8; ++q) {
+    long double s = 0;
+    for (int q = 0; q < (1 << dims); ++q) {
+      long w = cornerWeight(F, dims, q);
       int bx = q & 1, by = (q >> 1) & 1, bz = (q >> 2) & 1;
-      float w = (bx ? a[0] : 1 - a[0]) * (by ? a[1] : 1 - a[1]) * (bz ? a[2] : 1 - a[2]);
-      if (w != 0.0f) s += w * at(t, bx ? i1[0] : i0[0], by ? i1[1] : i0[1], bz ? i1[2] : i0[2], c);
+      if (w != 0) s += (long double)w * at(t, bx ? i1[0] : i0[0], by ? i1[1] : i0[1], bz ? i1[2] : i0[2], c);
     }
-    out[c] = s;
+    long double v = s / 256;
+    out[c] = t.unorm16 ? float(std::nearbyint(double(v) * 65535.0) / 65535.0)
+             : t.half16 ? toHalf(float(v)) : float(v);
   }
+}
+// The border color of 8-bit unsigned texels read as normalized floats:
+// clamped to [0, 1], scaled by 255, rounded to nearest with ties toward
+// zero, divided by 255 (the H100 returns 127/255 for 0.5, 64/255 for 0.25).
+float unorm8Border(float v) {
+  double x = std::min(std::max((double)v, 0.0), 1.0) * 255.0;
+  double n = std::floor(x);
+  if (x - n > 0.5) n += 1;
+  return float(n / 255.0);
 }
 } // namespace ref
 
@@ -139,7 +185,10 @@ static void pitch2DCases() {
   const int W = 5, H = 4;
   std::vector<unsigned char> u8(W * H * 4);
   for (size_t i = 0; i < u8.size(); ++i) u8[i] = (unsigned char)((i * 73 + 11) % 256);
-  ref::Host R{{}, W, H, 1, 4, {0.25f, -2.0f, 7.5f, 1.0f}};
+  ref::Host R{{}, W, H, 1, 4, {}};
+  const float border[4] = {0.25f, -2.0f, 7.5f, 1.0f};
+  for (int c = 0; c < 4; ++c) R.border[c] = ref::unorm8Border(border[c]);
+  R.unorm16 = true;
   for (unsigned char v : u8) R.texel.push_back(v / 255.0f);
   void *dev; size_t pitch;
   hipMallocPitch(&dev, &pitch, W * 4, H);
@@ -160,6 +209,42 @@ static void pitch2DCases() {
         check(t, R, 2, mode, norm, lin, what);
         cu2hip::destroy_texture_object(t);
       }
+  hipFree(dev);
+}
+
+/// 16-bit float texels (a pitch2D of halves), linear filtering: the
+/// filtered value comes back rounded to half precision.
+static void halfCases() {
+  const int W = 5, H = 4;
+  ref::Host R{{}, W, H, 1, 1, {0.25f, 0, 0, 0}};
+  R.half16 = true;
+  std::vector<unsigned short> bits;
+  for (int i = 0; i < W * H; ++i) {
+    float v = float(i * 7 % 11) * 0.375f - 2.0f + 0.0009765625f * float(i % 3); // exact in half
+    R.texel.push_back(v);
+    unsigned u; std::memcpy(&u, &v, 4);
+    unsigned e = (u >> 23) & 0xffu;
+    bits.push_back((unsigned short)(v == 0.0f ? 0u : ((u >> 16) & 0x8000u) | ((e - 112u) << 10) | ((u >> 13) & 0x3ffu)));
+  }
+  void *dev; size_t pitch;
+  hipMallocPitch(&dev, &pitch, W * 2, H);
+  hipMemcpy2D(dev, pitch, bits.data(), W * 2, W * 2, H, hipMemcpyHostToDevice);
+  hipResourceDesc rd = {};
+  rd.resType = hipResourceTypePitch2D;
+  rd.res.pitch2D.devPtr = dev;
+  rd.res.pitch2D.desc = hipCreateChannelDesc(16, 0, 0, 0, hipChannelFormatKindFloat);
+  rd.res.pitch2D.width = W; rd.res.pitch2D.height = H; rd.res.pitch2D.pitchInBytes = pitch;
+  for (int mode = 0; mode < 4; ++mode)
+    for (int norm = 0; norm < 2; ++norm) {
+      hipTextureDesc td = texDesc(mode, true, norm, false);
+      td.borderColor[1] = td.borderColor[2] = td.borderColor[3] = 0.0f;
+      hipTextureObject_t t;
+      if (cu2hip::create_texture_object(&t, &rd, &td, nullptr) != hipSuccess) { ++failures; continue; }
+      char what[64];
+      std::snprintf(what, sizeof what, "half mode %d norm %d linear 1", mode, norm);
+      check(t, R, 2, mode, norm, true, what);
+      cu2hip::destroy_texture_object(t);
+    }
   hipFree(dev);
 }
 
@@ -244,6 +329,7 @@ static void rawCases() {
 
 int main() {
   pitch2DCases();
+  halfCases();
   volumeCases();
   rawCases();
   hipTextureObject_t bogus = reinterpret_cast<hipTextureObject_t>(&failures);

@@ -11,8 +11,14 @@
 //  * point filtering: texel floor(x);
 //  * linear filtering: xB = x - 0.5, i = floor(xB), alpha = frac(xB) held in
 //    9-bit fixed point with 8 fractional bits (rounded to the nearest 1/256),
-//    tex = (1-alpha) T[i] + alpha T[i+1]; bilinear and trilinear likewise
-//    with the guide's product weights, summed in the guide's order;
+//    tex = (1-alpha) T[i] + alpha T[i+1]; bilinear and trilinear with the
+//    guide's product weights expanded into sums of products, each product
+//    rounded to 1/256 (cornerWeights), the weighted sum exact and rounded
+//    once (the rule reproduced from an H100's results, docs/rules.md); the
+//    result of 8-bit unorm texels rounded to 1/65535, of half texels to
+//    half (filteredValue);
+//  * border color of 8/16-bit unsigned texels read as normalized floats:
+//    converted to the texel format and back (borderValue);
 //  * addressing per dimension, on texel indices: clamp to [0, N-1]; border:
 //    an index outside [0, N-1] reads borderColor; wrap: index modulo N;
 //    mirror: index reflected at both edges (period 2N). Wrap and mirror
@@ -163,47 +169,109 @@ __host__ __device__ inline const unsigned char *texelAddress(const TextureDesc &
          (std::size_t)i * (std::size_t)d.elemBytes;
 }
 
-/// Texel (i, j, k) as four floats (missing channels 0); borderColor for a
-/// border texel.
+/// Border color channel `c` as the sampler reads it: for integer texels
+/// read as normalized floats (8/16-bit unsigned), the color stored in the
+/// texel format and read back: clamped to [0, 1], v*(2^n-1) rounded to the
+/// nearest integer with ties toward zero (0.5 -> 127/255, 0.25 -> 64/255 on
+/// an H100); the float itself otherwise.
+__host__ __device__ inline float borderValue(const TextureDesc &d, int c) {
+  float v = d.borderColor[c];
+  if (d.readMode != ReadNormalized || d.kind != KindUnsigned || d.channelBits > 16)
+    return v;
+  float top = d.channelBits == 8 ? 255.0f : 65535.0f;
+  v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
+  return (float)(int)ceilf(v * top - 0.5f) / top; // +0, never -0
+}
+
+/// Texel (i, j, k) as four floats (missing channels 0); the border color
+/// (borderValue) for a border texel.
 __host__ __device__ inline void loadTexel(const TextureDesc &d, int i, int j, int k,
                                           float out[4]) {
   const unsigned char *p = texelAddress(d, i, j, k);
   for (int c = 0; c < 4; ++c)
-    out[c] = !p ? d.borderColor[c] : (c < d.channels ? channelValue(d, p, c) : 0.0f);
+    out[c] = !p ? borderValue(d, c) : (c < d.channels ? channelValue(d, p, c) : 0.0f);
 }
 
-/// `acc += w * texel(i, j, k)` per channel (skipped for a zero weight, so a
-/// point sample equals the texel exactly).
-__host__ __device__ inline void accumulate(const TextureDesc &d, int i, int j, int k, float w,
-                                           float acc[4]) {
-  if (w == 0.0f)
+/// `acc += w * texel(i, j, k)` per channel, `w` in 1/256 units, in double:
+/// each product and the sum of up to eight are exact, so the result rounds
+/// once (skipped for a zero weight, so a point sample equals the texel).
+__host__ __device__ inline void accumulate(const TextureDesc &d, int i, int j, int k, int w,
+                                           double acc[4]) {
+  if (w == 0)
     return;
   float t[4];
   loadTexel(d, i, j, k, t);
   for (int c = 0; c < 4; ++c)
-    acc[c] += w * t[c];
+    acc[c] += (double)w * (double)t[c];
+}
+
+/// A weight k/256 from fixedWeight as the integer k (0 for NaN).
+__host__ __device__ inline int weight256(float alpha) {
+  return alpha == alpha ? (int)(alpha * 256.0f) : 0;
+}
+
+/// (v + 128) / 256 rounded half up: a product of 1.8 fixed-point weights
+/// brought back to 1/256 units.
+__host__ __device__ inline int weightProduct(int v) { return (v + 128) >> 8; }
+
+/// The 2^dims linear-filter weights in 1/256 units (they sum to 256), from
+/// the 1.8 fixed-point fractions A, B, G (0..256) of x, y, z, indexed by
+/// corner (bit 0: i1 in x, bit 1: j1, bit 2: k1). The weights are the
+/// expanded products (1-a)(1-b)(1-g) = 1 - a - b - g + ab + ag + bg - abg
+/// with each product term ab, ag, bg, abg rounded to 1/256 once and shared
+/// by every corner that uses it; measured on an H100 (docs/rules.md).
+__host__ __device__ inline void cornerWeights(int A, int B, int G, int w[8]) {
+  int ab = weightProduct(A * B), ag = weightProduct(A * G), bg = weightProduct(B * G);
+  int abg = (A * B * G + 32768) >> 16;
+  w[7] = abg;
+  w[3] = ab - abg;
+  w[5] = ag - abg;
+  w[6] = bg - abg;
+  w[1] = A - ab - ag + abg;
+  w[2] = B - ab - bg + abg;
+  w[4] = G - ag - bg + abg;
+  w[0] = 256 - A - B - G + ab + ag + bg - abg;
+}
+
+/// A filtered value `v` (exact) as the sampler returns it: 8-bit unsigned
+/// texels read as normalized floats give v rounded to 1/65535 (16-bit
+/// unorm), 16-bit float texels give v rounded to half precision, others v
+/// rounded to float (all three as an H100 returns them, docs/rules.md).
+__host__ __device__ inline float filteredValue(const TextureDesc &d, double v) {
+  if (d.channelBits == 8 && d.kind == KindUnsigned && d.readMode == ReadNormalized)
+    return (float)(rint(v * 65535.0) / 65535.0);
+  if (d.channelBits == 16 && d.kind == KindFloat) {
+    double a = fabs(v);
+    if (!(a < 65520.0)) // NaN or past half's range
+      return a == a ? (v < 0 ? -__builtin_inff() : __builtin_inff()) : (float)v;
+    int e;
+    frexp(a < 6.103515625e-05 ? 6.103515625e-05 : a, &e); // 2^(e-1) <= a < 2^e
+    double q = ldexp(1.0, e - 11); // 11 significant bits (rint: half to even)
+    return (float)(rint(v / q) * q);
+  }
+  return (float)v;
 }
 
 /// Filtered value at the samples `ax`, `ay`, `az` (dims 1..3; `layer` >= 0
-/// selects a layer of a layered texture) into out[4]: the guide's weights
-/// (1-a)(1-b)(1-g) T[i,j,k] + a(1-b)(1-g) T[i+1,j,k] + ..., in its order.
+/// selects a layer of a layered texture) into out[4]: the corner texels
+/// weighted by cornerWeights, summed exactly and rounded once to float.
 __host__ __device__ inline void filter(const TextureDesc &d, int dims, Axis ax, Axis ay,
                                        Axis az, int layer, float out[4]) {
-  for (int c = 0; c < 4; ++c)
-    out[c] = 0.0f;
   if (d.filterMode != FilterLinear) {
     loadTexel(d, ax.i0, dims > 1 ? ay.i0 : 0, dims > 2 ? az.i0 : (layer >= 0 ? layer : 0), out);
     return;
   }
-  float a = ax.alpha, b = dims > 1 ? ay.alpha : 0.0f, g = dims > 2 ? az.alpha : 0.0f;
+  int A = weight256(ax.alpha), B = dims > 1 ? weight256(ay.alpha) : 0,
+      G = dims > 2 ? weight256(az.alpha) : 0;
   int j0 = dims > 1 ? ay.i0 : 0, j1 = dims > 1 ? ay.i1 : 0;
   int k0 = dims > 2 ? az.i0 : (layer >= 0 ? layer : 0), k1 = dims > 2 ? az.i1 : k0;
-  for (int kz = 0; kz < 2; ++kz)
-    for (int jy = 0; jy < 2; ++jy)
-      for (int ix = 0; ix < 2; ++ix) {
-        float w = (ix ? a : 1.0f - a) * (jy ? b : 1.0f - b) * (kz ? g : 1.0f - g);
-        accumulate(d, ix ? ax.i1 : ax.i0, jy ? j1 : j0, kz ? k1 : k0, w, out);
-      }
+  int w[8];
+  cornerWeights(A, B, G, w);
+  double acc[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int q = 0; q < 8; ++q)
+    accumulate(d, q & 1 ? ax.i1 : ax.i0, q & 2 ? j1 : j0, q & 4 ? k1 : k0, w[q], acc);
+  for (int c = 0; c < 4; ++c)
+    out[c] = filteredValue(d, acc[c] * (1.0 / 256.0));
 }
 
 /// Float results the filter produces: float, float1, float2, float4.
