@@ -23,6 +23,7 @@ template <> struct MappingTraits<cu2hip::MapEntry> {
     IO.mapOptional("since", E.Since);
     IO.mapOptional("status", E.Status);
     IO.mapOptional("note", E.Note);
+    IO.mapOptional("requires", E.Requires);
   }
   static std::string validate(IO &, cu2hip::MapEntry &E) {
     static const char *Kinds[] = {"function", "type",      "enum",

@@ -367,6 +367,8 @@ public:
     C.replaceTokens(id(), I, I, E->Hip);
     if (llvm::StringRef(E->Hip).startswith("cu2hip::"))
       C.requestHeader("cu2hip/compat.h");
+    if (!E->Requires.empty())
+      C.requestHeader(E->Requires);
     ++C.Stats.RenamesPerLib[E->Lib.empty() ? "other" : E->Lib];
     if (E->Since == "7.2")
       ++C.Stats.RenamesNewerHip;

@@ -27,6 +27,9 @@ enum class MapStatus { Supported, Unsupported, Partial };
 /// One mapping entry (see the file comment for the format).
 struct MapEntry {
   std::string Cuda, Hip, Kind, Lib, Since, Status, Note;
+  /// A header the port includes where it renames this name (`requires:`),
+  /// e.g. cu2hip/hipblas_half.h, which must precede <hipblas/hipblas.h>.
+  std::string Requires;
   MapStatus status() const;
   bool isHeader() const { return Kind == "header"; }
   bool isNamespace() const { return Kind == "namespace"; }
