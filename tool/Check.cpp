@@ -201,10 +201,10 @@ Expected<std::vector<std::string>> wantedUnits() {
   std::vector<std::string> W(UnitArgs.begin(), UnitArgs.end());
   if (UnitsFileOpt.empty())
     return W;
-  auto Buf = MemoryBuffer::getFile(UnitsFileOpt);
+  auto Buf = readFileChecked(UnitsFileOpt);
   if (!Buf)
-    return createStringError(Buf.getError(), "--units " + UnitsFileOpt + ": " +
-                                                 Buf.getError().message());
+    return createStringError(inconvertibleErrorCode(), "--units " + UnitsFileOpt + ": " +
+                                                           toString(Buf.takeError()));
   SmallVector<StringRef, 64> Lines;
   (*Buf)->getBuffer().split(Lines, '\n');
   for (StringRef L : Lines) {

@@ -1,4 +1,4 @@
-//===- TextureRule.cpp - rules "texture-target" and "texture-software" ----===//
+//===- TextureSoftwareRule.cpp - "texture-software", "texture-target" --===//
 //
 // CUDA texture objects read through the GPU's sampler: on AMD, image
 // instructions, which CDNA targets (gfx90a, gfx942, gfx950) do not have, so
