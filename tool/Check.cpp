@@ -95,6 +95,17 @@ std::string rebase(StringRef P, StringRef From, StringRef To) {
   return (To + P.drop_front(From.size())).str();
 }
 
+/// The language an `-x` flag names, in nvcc's spelling ("cu", "c++", "c"),
+/// "" for one a check does not compile (assembly, headers, ...). nvcc takes
+/// `-x cu`, clang `-x cuda` and `-x hip`.
+std::string normalLanguage(StringRef L) {
+  if (L == "cu" || L == "cuda" || L == "hip")
+    return "cu";
+  if (L == "c++" || L == "cpp" || L == "cxx")
+    return "c++";
+  return L == "c" ? "c" : "";
+}
+
 bool isPathFlag(StringRef F) {
   return F == "-I" || F == "-isystem" || F == "-iquote" || F == "-include" ||
          F == "--include-path" || F == "--pre-include" || F == "-idirafter";
@@ -131,6 +142,13 @@ std::vector<std::string> checkFlags(const std::vector<std::string> &Command, Str
     } else if ((A == "-std" || A == "--std") && I + 1 < Command.size()) {
       Out.push_back("-std=" + Next);
       ++I;
+    } else if ((A == "-x" || A == "--x") && I + 1 < Command.size()) {
+      if (std::string L = normalLanguage(Next); !L.empty())
+        Out.insert(Out.end(), {"-x", L});
+      ++I;
+    } else if (A.startswith("-x") || A.startswith("--x=")) {
+      if (std::string L = normalLanguage(A.drop_front(A.startswith("-x") ? 2 : 4)); !L.empty())
+        Out.insert(Out.end(), {"-x", L});
     }
   }
   (void)File;
@@ -267,6 +285,21 @@ Error assignFlags(std::vector<CheckUnit> &Units, StringRef InRoot, StringRef Out
   return Error::success();
 }
 
+/// The language `U` is compiled in, as nvcc decides it: the last `-x` of its
+/// flags (its compile command's, then those after `--`), else the original's
+/// extension: `.cu`/`.cuh` (and a port's `.hip`) CUDA ("cu"), `.c` C ("c"),
+/// anything else (`.cpp`, `.cc`, `.cxx`) host C++ ("c++"), which nvcc hands to the
+/// host compiler (CUDA Compiler Driver NVCC, "Supported Input File Suffixes").
+std::string unitLanguage(const CheckUnit &U) {
+  for (size_t I = U.Flags.size(); I >= 2; --I)
+    if (U.Flags[I - 2] == "-x")
+      return U.Flags[I - 1];
+  StringRef Ext = sys::path::extension(U.Input.empty() ? U.Output : U.Input);
+  if (Ext == ".cu" || Ext == ".cuh" || Ext == ".hip")
+    return "cu";
+  return Ext == ".c" ? "c" : "c++";
+}
+
 bool hasStd(const std::vector<std::string> &Flags) {
   return llvm::any_of(Flags, [](const std::string &F) { return StringRef(F).startswith("-std="); });
 }
@@ -306,23 +339,29 @@ struct Runner {
     return (*B)->getBuffer().str();
   }
 
-  /// The HIP compiler's flags for `U` on `Target`. A C unit (`.c`) is compiled as C, as
-  /// a host compiler would with HIP's headers: C++ standards (the tree's flags are shared
-  /// by its C and C++ units) are dropped there, since clang rejects `-std=c++17` with
-  /// `-xc`, and `__HIP_PLATFORM_AMD__` is defined, which hip_runtime_api.h needs outside
-  /// HIP compiles (hipcc defines it only for HIP sources).
+  /// The HIP compiler's flags for `U` on `Target`, in the unit's language
+  /// (unitLanguage()). A host unit (C or C++) is compiled as a host compiler would
+  /// with HIP's headers: `__HIP_PLATFORM_AMD__` is defined, which hip_runtime_api.h
+  /// needs outside HIP compiles (hipcc defines it only for HIP sources); a C unit
+  /// drops C++ standards (the tree's flags are shared by its C and C++ units), since
+  /// clang rejects `-std=c++17` with `-xc`.
   std::vector<std::string> hipArgs(const CheckUnit &U, StringRef Target) {
-    bool IsC = StringRef(U.Output).endswith(".c");
+    std::string Lang = unitLanguage(U);
+    bool IsC = Lang == "c";
     std::vector<std::string> A;
-    for (const std::string &F : U.Flags)
-      if (!IsC || !(StringRef(F).startswith("-std=c++") || StringRef(F).startswith("-std=gnu++")))
-        A.push_back(F);
+    for (size_t I = 0; I < U.Flags.size(); ++I) {
+      StringRef F = U.Flags[I];
+      if (F == "-x")
+        ++I;
+      else if (!IsC || !(F.startswith("-std=c++") || F.startswith("-std=gnu++")))
+        A.push_back(F.str());
+    }
     A.insert(A.begin(), {"-I", RuntimeDir});
     if (!IsC && !hasStd(U.Flags))
       A.push_back("-std=c++17");
-    if (IsC)
+    if (Lang != "cu")
       A.push_back("-D__HIP_PLATFORM_AMD__");
-    A.push_back(IsC ? "-xc" : "-xhip");
+    A.push_back(Lang == "cu" ? "-xhip" : "-x" + Lang);
     A.push_back(("--offload-arch=" + Target).str());
     return A;
   }
@@ -410,6 +449,31 @@ struct Runner {
     return true;
   }
 
+  /// For a host unit (C, C++) that failed somewhere: its unported original
+  /// (in-root, the original's flags) compiled by the same compiler in the same
+  /// language, syntax only; sets U.OriginalError. Where the original fails
+  /// with the same error, the compiler rejects the tree itself (clang where
+  /// the tree's host compiler is g++, say), not the port.
+  void original(CheckUnit &U, size_t Idx) {
+    CheckUnit O = U;
+    O.Output = U.Input;
+    O.Flags = U.NvccFlags;
+    std::vector<std::string> A = hipArgs(O, Targets.front());
+    A.insert(A.end(), {"--offload-host-only", "-fsyntax-only", U.Input});
+    std::string Log = (LogDir + "/" + Twine(Idx) + ".original.log").str(), Err;
+    int RC = runLogged(HC.command(A, bindsOf(O, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
+                       Err);
+    U.OriginalError = RC == 0 ? FirstError() : firstError(readLog(Log));
+  }
+
+  /// Whether original() applies to `U`: a host unit with its input at hand
+  /// that failed for a target.
+  bool wantsOriginal(const CheckUnit &U) {
+    bool Failed = (U.HostOk && !*U.HostOk) ||
+                  llvm::any_of(U.Results, [](const UnitResult &R) { return !R.Ok; });
+    return Failed && unitLanguage(U) != "cu" && !U.Input.empty() && sys::fs::exists(U.Input);
+  }
+
   void nvcc(CheckUnit &U, size_t Idx) {
     if (U.Input.empty() || !sys::fs::exists(U.Input))
       return;
@@ -419,8 +483,7 @@ struct Runner {
       A.push_back("-std=c++17");
     if (KernelsOpt)
       A.insert(A.end(), {"-Xptxas", "-v"});
-    StringRef Ext = sys::path::extension(U.Input);
-    if (Ext == ".cu" || Ext == ".cuh")
+    if (!llvm::is_contained(U.NvccFlags, "-x") && unitLanguage(U) == "cu")
       A.insert(A.end(), {"-x", "cu"});
     A.insert(A.end(), {"-c", "-o", "/dev/null", "-Xcompiler", "-fsyntax-only", U.Input});
     std::string Log = (LogDir + "/" + Twine(Idx) + ".nvcc.log").str(), Err;
@@ -464,6 +527,14 @@ void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir) {
           R.Error.Message = "the compiler failed without a message";
       }
       R.Category = classifyError(R.Error, AnyOk, U.NvccOk, RuntimeDir, R.Why);
+      if (R.Category != CheckCategory::Input && U.OriginalError && U.OriginalError->Found &&
+          U.OriginalError->Message == R.Error.Message &&
+          !StringRef(R.Error.File).startswith(RuntimeDir)) {
+        R.Category = CheckCategory::Input;
+        R.Why = "the unported original fails the same way with this compiler (" +
+                std::string(unitLanguage(U) == "c" ? "C" : "C++") +
+                "): the compiler's difference from the tree's own, not the port's";
+      }
     }
   }
 }
@@ -560,6 +631,10 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
       if (!ObjectOpt)
         Pool.async([&, I] { R.host(Units[I], I); });
     }
+    Pool.wait();
+    for (size_t I = 0; I < Units.size(); ++I)
+      if (R.wantsOriginal(Units[I]))
+        Pool.async([&, I] { R.original(Units[I], I); });
     Pool.wait();
   }
   if (PL)

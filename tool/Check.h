@@ -41,7 +41,8 @@ int runCheck(const CheckInputs &In, llvm::raw_ostream &OS);
 
 /// The flags of a compile command that matter to a syntax check on another
 /// compiler: -I/-isystem/-iquote/-include/-D/-U/-std= (joined or separate
-/// forms), nvcc's --include-path/--define-macro/--std spellings, in order.
+/// forms), nvcc's --include-path/--define-macro/--std spellings, and the source
+/// language an `-x`/`--x` flag names as `-x cu|c++|c` (nvcc's spelling), in order.
 /// The compiler, the input `File`, -o/-c and code-generation flags are
 /// dropped. Paths below `FromRoot` are rewritten below `ToRoot` (both
 /// absolute; no rewrite when FromRoot is empty); relative paths are made

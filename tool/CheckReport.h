@@ -42,6 +42,10 @@ struct CheckUnit {
   std::optional<bool> HostOk;                ///< the host side (none with --object)
   std::string HostLog;
   std::string NvccLog;
+  /// A failing host unit (C, C++): the first error of its unported original
+  /// under the same compiler and language (Runner::original()); none when
+  /// not compiled, Found false when the original compiles.
+  std::optional<FirstError> OriginalError;
   /// The category of the unit: that of its first failing target, Ok when
   /// every target compiled.
   CheckCategory category() const;

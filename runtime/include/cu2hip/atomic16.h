@@ -49,6 +49,8 @@
 #endif
 #include <stdint.h>
 
+// Device code: none of it in a host C++ unit (see cu2hip/wave.h).
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
 namespace cu2hip {
 namespace detail {
 
@@ -262,5 +264,6 @@ __device__ inline auto atomic_add_coarse(T *addr, V v) -> decltype(::atomicAdd(a
 }
 
 } // namespace cu2hip
+#endif // HIP, CUDA or the emulator
 
 #endif // CU2HIP_ATOMIC16_H

@@ -20,7 +20,9 @@
 #include <hip/hip_cooperative_groups.h>
 #include <cu2hip/wave.h>
 
-#if !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_NVCC__)
+// Device code, AMD only: none of it in a host C++ unit (see cu2hip/wave.h).
+#if !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_NVCC__) &&                \
+    (defined(__HIP__) || defined(__CU2HIP_EMU__))
 
 #if defined(__CU2HIP_EMU__)
 #define CU2HIP_CGL_SITE_PARAM , ::cu2hip_emu::Site site = ::cu2hip_emu::Site()
@@ -110,5 +112,5 @@ __device__ inline ::cu2hip::labeled_group labeled_partition(const coalesced_grou
 #undef CU2HIP_CGL_SITE_ARG
 #undef CU2HIP_CGL_SITE_ARG0
 
-#endif // not NVIDIA
+#endif // AMD device code
 #endif // CU2HIP_CG_LABELED_H

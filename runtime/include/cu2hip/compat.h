@@ -36,7 +36,7 @@ namespace cu2hip {
 inline __half double2half(double x) { return ::__double2half(x); }
 inline signed char half2char_rz(__half h) { return ::__half2char_rz(h); }
 inline unsigned char half2uchar_rz(__half h) { return ::__half2uchar_rz(h); }
-#else
+#elif defined(__HIP__) || defined(__CUDACC__)
 /// CUDA __double2half(x): x rounded once to the nearest __half, ties to even
 /// (+-0, +-inf and NaN kept; overflow to +-inf). Clang's double -> _Float16
 /// conversion rounds once (not through float, which would round twice).

@@ -55,6 +55,16 @@ constexpr memory_order memory_order_release = std::memory_order_release;
 constexpr memory_order memory_order_acq_rel = std::memory_order_acq_rel;
 constexpr memory_order memory_order_seq_cst = std::memory_order_seq_cst;
 
+// A host C++ unit (clang without -x hip) has clang's scoped atomic builtins
+// but not the scope macros HIP compiles predefine (clang's values).
+#ifndef __HIP_MEMORY_SCOPE_SYSTEM
+#define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
+#define __HIP_MEMORY_SCOPE_WAVEFRONT 2
+#define __HIP_MEMORY_SCOPE_WORKGROUP 3
+#define __HIP_MEMORY_SCOPE_AGENT 4
+#define __HIP_MEMORY_SCOPE_SYSTEM 5
+#endif
+
 namespace cu2hip_detail {
 
 /// The HIP memory scope of CUDA scope `S`.

@@ -53,6 +53,8 @@ template <std::size_t N> struct aligned_size_t {
   __host__ __device__ constexpr operator std::size_t() const { return value; }
 };
 
+// Device code: none of it in a host C++ unit (see cu2hip/wave.h).
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
 namespace cu2hip_detail {
 __device__ inline unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 __device__ inline void copy(void *Dst, const void *Src, std::size_t Size) {
@@ -126,6 +128,7 @@ __device__ void memcpy_async(void *Dst, const void *Src, Size S,
   cu2hip_detail::copy(Dst, Src, static_cast<std::size_t>(S));
 }
 
+#endif // HIP, CUDA or the emulator
 } // namespace cuda
 
 #endif // CU2HIP_CUDA_BARRIER_H

@@ -130,6 +130,13 @@ __host__ __device__ constexpr int device_wave_size() {
 }
 #endif
 
+// The device helpers exist where the file compiles as device code: HIP (hipcc's
+// host and device passes), CUDA (nvcc with __HIP_PLATFORM_NVIDIA__) and the
+// emulator. A host C++ unit (g++, or clang without -x hip; nvcc hands .cpp
+// units to the host compiler) that includes a ported header sees only the
+// host parts: HIP declares no device builtins (__lane_id, __ballot) there.
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
+
 /// Bit offset of the calling lane's logical warp inside the wavefront:
 /// 0 or 32 on wave64, always 0 on wave32 and NVIDIA.
 __device__ inline unsigned lane_half_shift() {
@@ -470,6 +477,8 @@ __device__ inline lane_mask_t width_mask(int width CU2HIP_WAVE_SITE_PARAM) {
          detail::active_lanes(CU2HIP_WAVE_SITE_ARG0);
 #endif
 }
+
+#endif // HIP, CUDA or the emulator
 
 /// Host: the wavefront size of device `dev` (64 on CDNA, 32 on RDNA and
 /// NVIDIA), from hipDeviceProp_t::warpSize; cached for devices 0..63.

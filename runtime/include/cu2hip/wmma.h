@@ -17,8 +17,10 @@
 
 #include <hip/hip_bf16.h>
 #include <hip/hip_runtime.h>
-// Without rocWMMA (the CPU emulator) only wmma_float_to_tf32(float) is here.
-#if !defined(__has_include) || __has_include(<rocwmma/rocwmma.hpp>)
+// Without rocWMMA (the CPU emulator), and in a host C++ unit (rocWMMA is device
+// code; see cu2hip/wave.h), only wmma_float_to_tf32(float) is here.
+#if (defined(__HIP__) || defined(__CUDACC__)) &&                                           \
+    (!defined(__has_include) || __has_include(<rocwmma/rocwmma.hpp>))
 #define CU2HIP_WMMA_ROCWMMA 1
 #include <rocwmma/rocwmma.hpp>
 #endif
