@@ -399,6 +399,10 @@ std::map<std::string, std::vector<long long>> constantBlockSizes(StringRef Src) 
 
 } // namespace
 
+/// The SGPRs a wavefront can address: 102 on gfx9 (GCN, CDNA), 106 on gfx10+
+/// (AMDGPUUsage, "Register" limits; VCC is counted apart).
+static unsigned sgprLimit(StringRef Target) { return isGfx9(Target) ? 102 : 106; }
+
 std::vector<KernelHazard> findHazards(const std::vector<KernelCost> &Kernels, StringRef Source,
                                       StringRef Target) {
   std::vector<KernelHazard> Out;
@@ -431,14 +435,22 @@ std::vector<KernelHazard> findHazards(const std::vector<KernelCost> &Kernels, St
             formatv("{0} has __launch_bounds__({1}): not a multiple of {2}'s 64-lane wavefront",
                     Base, K.MaxFlatWorkGroupSize, Target).str());
     }
-    if (K.VGPRSpill || K.SGPRSpill) {
+    if (K.VGPRSpill) {
       unsigned Flat = K.MaxFlatWorkGroupSize ? K.MaxFlatWorkGroupSize : 1024;
       unsigned Budget = vgprBudget(Flat, Target);
-      add("spill", K.VGPRSpill + K.SGPRSpill, Budget,
-          formatv("{0} spills {1} VGPRs and {2} SGPRs ({3} bytes of scratch per lane): a "
-                  "workgroup of up to {4} threads (__launch_bounds__, default 1024) leaves "
-                  "each lane {5} VGPRs on {6}",
-                  Base, K.VGPRSpill, K.SGPRSpill, K.ScratchBytes, Flat, Budget, Target)
+      add("spill", K.VGPRs + K.VGPRSpill, Budget,
+          formatv("{0} spills {1} VGPRs ({2} bytes of scratch per lane): a workgroup of up to "
+                  "{3} threads (__launch_bounds__, default 1024) leaves each lane {4} VGPRs on "
+                  "{5}",
+                  Base, K.VGPRSpill, K.ScratchBytes, Flat, Budget, Target)
+              .str());
+    }
+    if (K.SGPRSpill) {
+      unsigned Limit = sgprLimit(Target);
+      add("sgpr-spill", K.SGPRs + K.SGPRSpill, Limit,
+          formatv("{0} spills {1} SGPRs ({2} in use; {3} has {4}): the compiler keeps them in "
+                  "VGPR lanes (v_writelane/v_readlane), with extra instructions and VGPRs",
+                  Base, K.SGPRSpill, K.SGPRs, Target, Limit)
               .str());
     }
   }

@@ -52,7 +52,7 @@ struct KernelCost {
 /// A hazard with the value found and the limit it breaks.
 struct KernelHazard {
   std::string Unit, Target, Kernel;
-  std::string Kind; ///< "lds-over-limit", "block-not-wave-multiple", "spill"
+  std::string Kind; ///< "lds-over-limit", "block-not-wave-multiple", "spill", "sgpr-spill"
   unsigned long long Value = 0, Limit = 0;
   std::string Message;
 };

@@ -1,5 +1,6 @@
 //===- DriverTest.cpp - the tool's run, as a library (cu2hipDriver) -------===//
 #include "Driver.h"
+#include "KernelCost.h"
 #include "Manifest.h"
 #include "RunSetup.h"
 #include "StoredResult.h"
@@ -227,3 +228,41 @@ TEST(Driver, UsageErrorsWriteNothing) {
 }
 
 } // namespace
+
+namespace {
+cu2hip::KernelCost spilling(unsigned VGPRs, unsigned VSpill, unsigned SGPRs, unsigned SSpill) {
+  cu2hip::KernelCost K;
+  K.Unit = "u.hip";
+  K.Target = "gfx942";
+  K.Name = "_Z1kv";
+  K.VGPRs = VGPRs;
+  K.VGPRSpill = VSpill;
+  K.SGPRs = SGPRs;
+  K.SGPRSpill = SSpill;
+  return K;
+}
+} // namespace
+
+// VGPR spills are measured against the VGPRs a 1024-thread workgroup leaves a
+// lane (128 on gfx942), SGPR spills against the SGPRs a wavefront addresses.
+TEST(KernelCost, SpillHazardsKeepVgprsAndSgprsApart) {
+  auto H = cu2hip::findHazards({spilling(128, 20, 40, 0)}, "", "gfx942");
+  ASSERT_EQ(H.size(), 1u);
+  EXPECT_EQ(H[0].Kind, "spill");
+  EXPECT_EQ(H[0].Value, 148u);
+  EXPECT_EQ(H[0].Limit, 128u);
+
+  H = cu2hip::findHazards({spilling(44, 0, 102, 68)}, "", "gfx942");
+  ASSERT_EQ(H.size(), 1u);
+  EXPECT_EQ(H[0].Kind, "sgpr-spill");
+  EXPECT_EQ(H[0].Value, 170u);
+  EXPECT_EQ(H[0].Limit, 102u);
+  EXPECT_NE(H[0].Message.find("spills 68 SGPRs (102 in use; gfx942 has 102)"), std::string::npos)
+      << H[0].Message;
+
+  H = cu2hip::findHazards({spilling(44, 0, 100, 5)}, "", "gfx1100");
+  ASSERT_EQ(H.size(), 1u);
+  EXPECT_EQ(H[0].Limit, 106u);
+
+  EXPECT_TRUE(cu2hip::findHazards({spilling(128, 0, 102, 0)}, "", "gfx942").empty());
+}
