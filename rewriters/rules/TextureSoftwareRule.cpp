@@ -197,20 +197,25 @@ private:
     if (N == "surf1Dread" || NA < 3 || isa<CXXDefaultArgExpr>(Call->getArg(NA - 1)) ||
         !Call->getArg(NA - 1)->IgnoreImpCasts()->getType()->isEnumeralType())
       return;
+    // The text from the end of the previous argument to the end of the mode,
+    // in the file (an argument that is a whole macro use, `MODE`, counts).
     const SourceManager &SM = ctx().sourceManager();
-    SourceLocation B = Call->getArg(NA - 2)->getEndLoc(), E = Call->getArg(NA - 1)->getEndLoc();
+    const LangOptions &LO = ctx().langOptions();
+    auto fileRange = [&](const Expr *A) {
+      return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(A->getSourceRange()), SM,
+                                      LO);
+    };
+    CharSourceRange Prev = fileRange(Call->getArg(NA - 2)), Mode = fileRange(Call->getArg(NA - 1));
     std::string Msg = (N + ": HIP's image surface functions take no boundary mode; out of "
                            "range an access follows the image hardware's bounds checks, not "
                            "CUDA's trap or clamp")
                           .str();
-    if (B.isMacroID() || E.isMacroID()) {
+    if (Prev.isInvalid() || Mode.isInvalid()) {
       ctx().report("surface-boundary-mode", Severity::Warning, Call->getBeginLoc(),
                    Msg + "; the argument is in a macro and stays: remove it by hand");
       return;
     }
-    const LangOptions &LO = ctx().langOptions();
-    CharSourceRange R = CharSourceRange::getCharRange(
-        Lexer::getLocForEndOfToken(B, 0, SM, LO), Lexer::getLocForEndOfToken(E, 0, SM, LO));
+    CharSourceRange R = CharSourceRange::getCharRange(Prev.getEnd(), Mode.getEnd());
     if (ctx().replace("surface-boundary-mode", R, "", /*Whole=*/true))
       ctx().report("surface-boundary-mode", Severity::Warning, Call->getBeginLoc(),
                    Msg + "; the argument is removed",
