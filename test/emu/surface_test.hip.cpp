@@ -285,7 +285,37 @@ static void cubemapCase(bool linear, int layer) {
   hipFree(dd); hipFree(duv); hipFree(dout);
 }
 
+// --- A handle packed into integers and back, as texture-handle-integer
+// ports CUDA's unsigned long long handle arithmetic (bindless atlases). ---
+__global__ void handleRoundTrip(hipTextureObject_t t, float2 *out) {
+  uint2 e = make_uint2((uint)(((unsigned long long)(t)) & 0xFFFFFFFF),
+                       (uint)(((unsigned long long)(t)) >> 32));
+  hipTextureObject_t d = ((hipTextureObject_t)((((unsigned long long)(((hipTextureObject_t)e.x))) |
+                                                 ((unsigned long long)(((hipTextureObject_t)e.y))) << 32)));
+  int i = threadIdx.x;
+  if (i < W * H)
+    out[i] = make_float2(cu2hip::tex2D<float>(d, i % W + 0.5f, i / W + 0.5f),
+                         cu2hip::tex2D<float>(t, i % W + 0.5f, i / W + 0.5f));
+}
+
+static void handleCase() {
+  std::vector<float> v(W * H);
+  for (int i = 0; i < W * H; ++i) v[i] = 3.0f * i - 7.0f;
+  void *mem;
+  void *d = makeDesc(W, H, 1, false, 1, 32, hipChannelFormatKindFloat, v.data(), &mem);
+  float2 *dout;
+  hipMalloc((void **)&dout, W * H * sizeof(float2));
+  hipLaunchKernelGGL(handleRoundTrip, dim3(1), dim3(64), 0, 0,
+                     reinterpret_cast<hipTextureObject_t>(d), dout);
+  std::vector<float2> out(W * H);
+  hipMemcpy(out.data(), dout, W * H * sizeof(float2), hipMemcpyDeviceToHost);
+  for (int i = 0; i < W * H; ++i)
+    expect(out[i].x == v[i] && out[i].y == v[i], "handle round trip", i, out[i].x, v[i]);
+  hipFree(mem); hipFree(d); hipFree(dout);
+}
+
 int main() {
+  handleCase();
   surface2D();
   surfaceShapes();
   for (int linear = 0; linear < 2; ++linear)
