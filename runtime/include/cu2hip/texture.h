@@ -6,23 +6,35 @@
 //   cudaCreateTextureObject(&t, &res, &tex, &view)
 //       -> cu2hip::create_texture_object(&t, &res, &tex, &view)
 //   cudaDestroyTextureObject(t) -> cu2hip::destroy_texture_object(t)
-//   tex1Dfetch<T>/tex1D<T>/tex2D<T>/tex3D<T>/tex1DLayered<T>/tex2DLayered<T>
+//   tex1Dfetch<T>/tex1D<T>/tex2D<T>/tex3D<T>/tex1DLayered<T>/tex2DLayered<T>/
+//   texCubemap<T>/texCubemapLayered<T>
 //       -> cu2hip::tex...<T> (cu2hip/texture_sampler.h: CUDA's addressing,
 //          filtering and read modes, in software over the backing memory)
-//   cudaMemcpyToArray/cudaMemcpy2DToArray(Async)/cudaMemcpy3D(Async)
-//       -> cu2hip::memcpy_... (the HIP copy, then the mirrors refreshed)
-// A texture object is the device address of a TextureDesc, as a
-// hipTextureObject_t, so kernel parameters and structs keep their types.
+//   cudaCreateSurfaceObject/cudaDestroySurfaceObject, surf*read/surf*write
+//       -> cu2hip::create_surface_object/..., cu2hip::surf... (software
+//          surfaces, cu2hip/surface_access.h)
+//   cuTexObjectCreate/cuTexObjectDestroy -> cu2hip::tex_object_create/...
+//          (cu2hip/texture_driver.h)
+//   cudaMemcpyToArray/cudaMemcpy2DToArray(Async)/cudaMemcpy3D(Async),
+//   cudaMemcpyFromArray/cudaMemcpy2DFromArray(Async)
+//       -> cu2hip::memcpy_... (the HIP copy with the mirror kept coherent)
+// A texture or surface object is the device address of a TextureDesc, as a
+// hipTextureObject_t / hipSurfaceObject_t, so kernel parameters and structs
+// keep their types.
 //
 // Resources: linear and pitch2D read the user's memory directly. An array
 // (hipArray_t) is opaque in ROCm 7.2 (driver_types.h declares `struct
 // hipArray` without a definition: no public way to its device address or
-// pitch), so the object owns a linear mirror of the array, copied from it
-// at creation (hipMemcpy2DFromArray / hipMemcpy3D: copy engines, no image
-// instructions) and again after each of the wrapped copies into that array
-// (stream-ordered for the Async forms). Writes the wrappers do not see
-// (surface writes, copies in units ported without --texture=software, graph
-// copy nodes) leave the mirror stale: the rule warns at surface writes.
+// pitch), so the objects over an array share one linear mirror of it
+// (reference-counted), copied from it when the first object is created
+// (hipMemcpy3D: copy engines, no image instructions) and again after each
+// of the wrapped copies into that array (stream-ordered for the Async
+// forms). Surface objects write the mirror, so texture reads of the same
+// array see their writes; once a surface object exists over an array, the
+// mirror goes back into the array before a wrapped copy reads or writes it
+// and when the last object is destroyed. Copies the wrappers do not see
+// (units ported without --texture=software, graph copy nodes) are not
+// coherent with the mirror.
 // Not supported (hipErrorNotSupported): mipmapped arrays, resource views
 // that change the format, sRGB.
 //===----------------------------------------------------------------------===//
