@@ -6,7 +6,9 @@
 //
 // Default (--texture=image): the port keeps HIP's texture objects, and each
 // fetch and each cudaCreateTextureObject gets a texture-target warning
-// naming the opt-in.
+// naming the opt-in; a surface read or write that spells a boundary mode,
+// which HIP's image surface functions do not take, loses it
+// (surface-boundary-mode).
 //
 // --texture=software: the fetches and the object's life go through
 // cu2hip/texture.h, a sampler in code over the backing memory:
@@ -15,12 +17,15 @@
 //   HIP:   cu2hip::create_texture_object(&t, &res, &tex, NULL);
 //          float v = cu2hip::tex2D<float>(t, x, y);
 // likewise cudaDestroyTextureObject, tex1Dfetch/tex1D/tex3D/tex1DLayered/
-// tex2DLayered, and the copies into arrays that may back a texture
-// (cudaMemcpyToArray, cudaMemcpy2DToArray(Async), cudaMemcpy3D(Async)),
-// whose wrappers refresh the texture's linear mirror of the array.
+// tex2DLayered/texCubemap/texCubemapLayered, surface objects and their
+// reads and writes (cu2hip/surface_access.h), cuTexObjectCreate/Destroy
+// (cu2hip/texture_driver.h), and the copies into and out of arrays
+// (cudaMemcpyToArray, cudaMemcpy2DToArray(Async), cudaMemcpy3D(Async),
+// cudaMemcpyFromArray, cudaMemcpy2DFromArray(Async)), whose wrappers keep
+// the array and the linear mirror its objects share coherent.
 // Fetch forms the software sampler lacks (mipmap levels, gradients,
-// gathers, cubemaps, the pointer-output overloads) and surface writes
-// (which bypass the mirrors) get a texture-software-unsupported warning.
+// gathers, the pointer-output overloads) get a texture-software-unsupported
+// warning.
 //
 // AST rule: a call counts by the declaration it resolves to, one of the SDK's
 // (a system header), and a fetch only when that declaration takes a
