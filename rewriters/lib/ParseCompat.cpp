@@ -108,6 +108,31 @@ __device__ unsigned __reduce_or_sync(unsigned mask, unsigned value);
 __device__ unsigned __reduce_xor_sync(unsigned mask, unsigned value);
 #endif
 
+// surface_indirect_functions.h: Clang 16's wrapper includes
+// texture_indirect_functions.h but not this header, so without these a
+// surface read or write is an undeclared name to the parse and no rule sees
+// it. CUDA 13's overloads: for each shape, a value read `T f<T>(obj, coords,
+// mode)`, a pointer-output read `f(T *, obj, coords, mode)` and a write
+// `f(T, obj, coords, mode)`, the boundary mode defaulting to Trap (there
+// the pointer forms return `__nv_isurf_trait<T>::type`, void for the
+// surface types).
+#pragma push_macro("__CU2HIP_SURF")
+#define __CU2HIP_SURF(Read, Write, ...)                                        \
+  template <class T> __device__ T Read(cudaSurfaceObject_t, __VA_ARGS__,       \
+      cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);                         \
+  template <class T> __device__ void Read(T *, cudaSurfaceObject_t,            \
+      __VA_ARGS__, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);            \
+  template <class T> __device__ void Write(T, cudaSurfaceObject_t,             \
+      __VA_ARGS__, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+__CU2HIP_SURF(surf1Dread, surf1Dwrite, int x)
+__CU2HIP_SURF(surf2Dread, surf2Dwrite, int x, int y)
+__CU2HIP_SURF(surf3Dread, surf3Dwrite, int x, int y, int z)
+__CU2HIP_SURF(surf1DLayeredread, surf1DLayeredwrite, int x, int layer)
+__CU2HIP_SURF(surf2DLayeredread, surf2DLayeredwrite, int x, int y, int layer)
+__CU2HIP_SURF(surfCubemapread, surfCubemapwrite, int x, int y, int face)
+__CU2HIP_SURF(surfCubemapLayeredread, surfCubemapLayeredwrite, int x, int y, int layerFace)
+#pragma pop_macro("__CU2HIP_SURF")
+
 #endif
 #endif
 )compat";

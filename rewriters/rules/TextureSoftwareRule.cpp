@@ -6,7 +6,9 @@
 //
 // Default (--texture=image): the port keeps HIP's texture objects, and each
 // fetch and each cudaCreateTextureObject gets a texture-target warning
-// naming the opt-in.
+// naming the opt-in; a surface read or write that spells a boundary mode,
+// which HIP's image surface functions do not take, loses it
+// (surface-boundary-mode).
 //
 // --texture=software: the fetches and the object's life go through
 // cu2hip/texture.h, a sampler in code over the backing memory:
@@ -15,12 +17,15 @@
 //   HIP:   cu2hip::create_texture_object(&t, &res, &tex, NULL);
 //          float v = cu2hip::tex2D<float>(t, x, y);
 // likewise cudaDestroyTextureObject, tex1Dfetch/tex1D/tex3D/tex1DLayered/
-// tex2DLayered, and the copies into arrays that may back a texture
-// (cudaMemcpyToArray, cudaMemcpy2DToArray(Async), cudaMemcpy3D(Async)),
-// whose wrappers refresh the texture's linear mirror of the array.
+// tex2DLayered/texCubemap/texCubemapLayered, surface objects and their
+// reads and writes (cu2hip/surface_access.h), cuTexObjectCreate/Destroy
+// (cu2hip/texture_driver.h), and the copies into and out of arrays
+// (cudaMemcpyToArray, cudaMemcpy2DToArray(Async), cudaMemcpy3D(Async),
+// cudaMemcpyFromArray, cudaMemcpy2DFromArray(Async)), whose wrappers keep
+// the array and the linear mirror its objects share coherent.
 // Fetch forms the software sampler lacks (mipmap levels, gradients,
-// gathers, cubemaps, the pointer-output overloads) and surface writes
-// (which bypass the mirrors) get a texture-software-unsupported warning.
+// gathers, the pointer-output overloads) get a texture-software-unsupported
+// warning.
 //
 // AST rule: a call counts by the declaration it resolves to, one of the SDK's
 // (a system header), and a fetch only when that declaration takes a
@@ -29,8 +34,10 @@
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -40,18 +47,25 @@ namespace cu2hip {
 namespace {
 
 /// What the rule does with a call to the SDK function of a name.
-enum class Kind { None, Fetch, Unsupported, Create, Destroy, ArrayCopy, SurfaceWrite };
+enum class Kind { None, Fetch, Unsupported, Create, Destroy, ArrayCopy, Surface };
 
 Kind kindOf(llvm::StringRef N) {
   return llvm::StringSwitch<Kind>(N)
       .Cases("tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
              Kind::Fetch)
-      .StartsWith("tex", Kind::Unsupported) // tex2DLod, tex2DGrad, tex2Dgather, texCubemap...
-      .Case("cudaCreateTextureObject", Kind::Create)
-      .Case("cudaDestroyTextureObject", Kind::Destroy)
+      .Cases("texCubemap", "texCubemapLayered", Kind::Fetch)
+      .StartsWith("tex", Kind::Unsupported) // tex2DLod, tex2DGrad, tex2Dgather, ...
+      .Cases("cudaCreateTextureObject", "cudaCreateSurfaceObject", "cuTexObjectCreate",
+             Kind::Create)
+      .Cases("cudaDestroyTextureObject", "cudaDestroySurfaceObject", "cuTexObjectDestroy",
+             Kind::Destroy)
       .Cases("cudaMemcpyToArray", "cudaMemcpy2DToArray", "cudaMemcpy2DToArrayAsync",
              "cudaMemcpy3D", "cudaMemcpy3DAsync", Kind::ArrayCopy)
-      .Default(N.startswith("surf") && N.endswith("write") ? Kind::SurfaceWrite : Kind::None);
+      .Cases("cudaMemcpyFromArray", "cudaMemcpy2DFromArray", "cudaMemcpy2DFromArrayAsync",
+             Kind::ArrayCopy)
+      .Default(N.startswith("surf") && (N.endswith("write") || N.endswith("read"))
+                   ? Kind::Surface
+                   : Kind::None);
 }
 
 /// Parameters of the value form of a fetch cu2hip/texture.h implements
@@ -61,7 +75,8 @@ unsigned valueFormParams(llvm::StringRef N) {
   return llvm::StringSwitch<unsigned>(N)
       .Cases("tex1Dfetch", "tex1D", 2)
       .Cases("tex2D", "tex1DLayered", 3)
-      .Cases("tex3D", "tex2DLayered", 4)
+      .Cases("tex3D", "tex2DLayered", "texCubemap", 4)
+      .Case("texCubemapLayered", 5)
       .Default(0);
 }
 
@@ -70,6 +85,13 @@ llvm::StringRef softwareName(llvm::StringRef N) {
   return llvm::StringSwitch<llvm::StringRef>(N)
       .Case("cudaCreateTextureObject", "cu2hip::create_texture_object")
       .Case("cudaDestroyTextureObject", "cu2hip::destroy_texture_object")
+      .Case("cudaCreateSurfaceObject", "cu2hip::create_surface_object")
+      .Case("cudaDestroySurfaceObject", "cu2hip::destroy_surface_object")
+      .Case("cuTexObjectCreate", "cu2hip::tex_object_create")
+      .Case("cuTexObjectDestroy", "cu2hip::tex_object_destroy")
+      .Case("cudaMemcpyFromArray", "cu2hip::memcpy_from_array")
+      .Case("cudaMemcpy2DFromArray", "cu2hip::memcpy_2d_from_array")
+      .Case("cudaMemcpy2DFromArrayAsync", "cu2hip::memcpy_2d_from_array_async")
       .Case("cudaMemcpyToArray", "cu2hip::memcpy_to_array")
       .Case("cudaMemcpy2DToArray", "cu2hip::memcpy_2d_to_array")
       .Case("cudaMemcpy2DToArrayAsync", "cu2hip::memcpy_2d_to_array_async")
@@ -78,18 +100,23 @@ llvm::StringRef softwareName(llvm::StringRef N) {
       .Default("");
 }
 
-/// Index of the parameter of `F` whose type is (sugared as) a texture object
-/// handle, cudaTextureObject_t; -1 when none is.
-int textureObjectParam(const FunctionDecl *F) {
+/// Index of the parameter of `F` whose type is (sugared as) the typedef
+/// `Handle` (cudaTextureObject_t, cudaSurfaceObject_t); -1 when none is.
+int handleParam(const FunctionDecl *F, llvm::StringRef Handle) {
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     QualType T = F->getParamDecl(I)->getType();
     while (const auto *TT = T->getAs<TypedefType>()) {
-      if (TT->getDecl()->getName() == "cudaTextureObject_t")
+      if (TT->getDecl()->getName() == Handle)
         return int(I);
       T = TT->desugar();
     }
   }
   return -1;
+}
+
+/// Index of the texture object parameter of `F`; -1 when none.
+int textureObjectParam(const FunctionDecl *F) {
+  return handleParam(F, "cudaTextureObject_t");
 }
 
 class TextureRule : public AstRule {
@@ -103,8 +130,11 @@ public:
          "texture fetch or object: image instructions, which CDNA targets (gfx90a, gfx942, "
          "gfx950) lack; --texture=software ports it for every target"},
         {"texture-software-unsupported", IdKind::Warning,
-         "--texture=software: a fetch form the software sampler lacks, or a surface write "
-         "its array mirrors do not see"},
+         "--texture=software: a fetch form the software sampler lacks (mipmap levels, "
+         "gradients, gathers, pointer-output and isResident overloads)"},
+        {"surface-boundary-mode", IdKind::Edit,
+         "surface access with a boundary mode: HIP's image surface functions take none; the "
+         "argument is removed (--texture=software keeps it: cu2hip/surface_access.h)"},
     };
     return Ids;
   }
@@ -125,6 +155,8 @@ public:
       return;
     if ((K == Kind::Fetch || K == Kind::Unsupported) && textureObjectParam(F) < 0)
       return; // texture references (removed in CUDA 12) or an unrelated name
+    if (K == Kind::Surface && handleParam(F, "cudaSurfaceObject_t") < 0)
+      return; // surface references (removed in CUDA 12)
     if (ctx().options().Texture == TextureMode::Software)
       software(Call, F, K);
     else
@@ -134,6 +166,10 @@ public:
 private:
   /// Default mode: a warning at each fetch and object creation.
   void imageMode(const CallExpr *Call, const FunctionDecl *F, Kind K) {
+    if (K == Kind::Surface) {
+      imageSurface(Call, F);
+      return;
+    }
     if (K != Kind::Fetch && K != Kind::Unsupported && K != Kind::Create)
       return;
     std::string What = K == Kind::Create ? "texture object created here"
@@ -146,9 +182,54 @@ private:
                  "the backing memory, for every target)");
   }
 
+  /// Default mode, a surface read or write: HIP's image surface functions
+  /// (ROCm 7.2 amd_surface_functions.h) take no boundary mode (but
+  /// surf1Dread's pointer form, which ignores it) and have only
+  /// pointer-output reads, where CUDA 13's take a trailing
+  /// cudaSurfaceBoundaryMode (default cudaBoundaryModeTrap) and have value
+  /// reads too. A boundary mode the call spells is removed, with a warning.
+  void imageSurface(const CallExpr *Call, const FunctionDecl *F) {
+    llvm::StringRef N = F->getName();
+    unsigned NA = Call->getNumArgs();
+    if (N.endswith("read") && handleParam(F, "cudaSurfaceObject_t") == 0) {
+      ctx().report("surface-boundary-mode", Severity::Warning, Call->getBeginLoc(),
+                   (N + "<T>(surface, ...): HIP has only the pointer-output form " + N +
+                    "(&value, surface, ...) and no boundary modes")
+                       .str(),
+                   "port with --texture=software (cu2hip/surface_access.h has both forms)");
+      return;
+    }
+    if (N == "surf1Dread" || NA < 3 || isa<CXXDefaultArgExpr>(Call->getArg(NA - 1)) ||
+        !Call->getArg(NA - 1)->IgnoreImpCasts()->getType()->isEnumeralType())
+      return;
+    // The text from the end of the previous argument to the end of the mode,
+    // in the file (an argument that is a whole macro use, `MODE`, counts).
+    const SourceManager &SM = ctx().sourceManager();
+    const LangOptions &LO = ctx().langOptions();
+    auto fileRange = [&](const Expr *A) {
+      return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(A->getSourceRange()), SM,
+                                      LO);
+    };
+    CharSourceRange Prev = fileRange(Call->getArg(NA - 2)), Mode = fileRange(Call->getArg(NA - 1));
+    std::string Msg = (N + ": HIP's image surface functions take no boundary mode; out of "
+                           "range an access follows the image hardware's bounds checks, not "
+                           "CUDA's trap or clamp")
+                          .str();
+    if (Prev.isInvalid() || Mode.isInvalid()) {
+      ctx().report("surface-boundary-mode", Severity::Warning, Call->getBeginLoc(),
+                   Msg + "; the argument is in a macro and stays: remove it by hand");
+      return;
+    }
+    CharSourceRange R = CharSourceRange::getCharRange(Prev.getEnd(), Mode.getEnd());
+    if (ctx().replace("surface-boundary-mode", R, "", /*Whole=*/true))
+      ctx().report("surface-boundary-mode", Severity::Warning, Call->getBeginLoc(),
+                   Msg + "; the argument is removed",
+                   "port with --texture=software for CUDA's boundary modes on every target");
+  }
+
   /// --texture=software: the callee renamed to cu2hip/texture.h's function.
   void software(const CallExpr *Call, const FunctionDecl *F, Kind K) {
-    if (K == Kind::Unsupported || K == Kind::SurfaceWrite) {
+    if (K == Kind::Unsupported) {
       unsupported(Call, F, K);
       return;
     }
@@ -160,7 +241,8 @@ private:
       unsupported(Call, F, K); // tex2D(&out, obj, x, y), tex2D<T>(obj, x, y, &isResident)
       return;
     }
-    std::string Name = K == Kind::Fetch ? ("cu2hip::" + F->getName()).str()
+    std::string Name = (K == Kind::Fetch || K == Kind::Surface)
+                           ? ("cu2hip::" + F->getName()).str()
                                         : softwareName(F->getName()).str();
     // The name (with any qualifier), not its template arguments: `tex2D<float>`
     // becomes `cu2hip::tex2D<float>`. Whole: the names rule's rename of the
@@ -192,16 +274,12 @@ private:
   }
 
   void unsupported(const CallExpr *Call, const FunctionDecl *F, Kind K) {
-    std::string Msg =
-        K == Kind::SurfaceWrite
-            ? (F->getName() + ": surface writes bypass the linear mirrors --texture=software "
-                              "keeps of arrays; a texture over this array reads the values of "
-                              "its last cudaMemcpy*ToArray")
-                  .str()
-            : (F->getName() + " has no software form in cu2hip/texture.h (mipmap levels, "
-                              "gradients, gathers, cubemaps, the pointer-output and isResident "
-                              "overloads are not supported); the call still needs image instructions")
-                  .str();
+    (void)K;
+    std::string Msg = (F->getName() + " has no software form in cu2hip/texture.h (mipmap "
+                                      "levels, gradients, gathers, the pointer-output and "
+                                      "isResident overloads are not supported); the call still "
+                                      "needs image instructions")
+                          .str();
     ctx().report("texture-software-unsupported", Severity::Warning, Call->getBeginLoc(), Msg);
   }
 };

@@ -6,29 +6,42 @@
 //   cudaCreateTextureObject(&t, &res, &tex, &view)
 //       -> cu2hip::create_texture_object(&t, &res, &tex, &view)
 //   cudaDestroyTextureObject(t) -> cu2hip::destroy_texture_object(t)
-//   tex1Dfetch<T>/tex1D<T>/tex2D<T>/tex3D<T>/tex1DLayered<T>/tex2DLayered<T>
+//   tex1Dfetch<T>/tex1D<T>/tex2D<T>/tex3D<T>/tex1DLayered<T>/tex2DLayered<T>/
+//   texCubemap<T>/texCubemapLayered<T>
 //       -> cu2hip::tex...<T> (cu2hip/texture_sampler.h: CUDA's addressing,
 //          filtering and read modes, in software over the backing memory)
-//   cudaMemcpyToArray/cudaMemcpy2DToArray(Async)/cudaMemcpy3D(Async)
-//       -> cu2hip::memcpy_... (the HIP copy, then the mirrors refreshed)
-// A texture object is the device address of a TextureDesc, as a
-// hipTextureObject_t, so kernel parameters and structs keep their types.
+//   cudaCreateSurfaceObject/cudaDestroySurfaceObject, surf*read/surf*write
+//       -> cu2hip::create_surface_object/..., cu2hip::surf... (software
+//          surfaces, cu2hip/surface_access.h)
+//   cuTexObjectCreate/cuTexObjectDestroy -> cu2hip::tex_object_create/...
+//          (cu2hip/texture_driver.h)
+//   cudaMemcpyToArray/cudaMemcpy2DToArray(Async)/cudaMemcpy3D(Async),
+//   cudaMemcpyFromArray/cudaMemcpy2DFromArray(Async)
+//       -> cu2hip::memcpy_... (the HIP copy with the mirror kept coherent)
+// A texture or surface object is the device address of a TextureDesc, as a
+// hipTextureObject_t / hipSurfaceObject_t, so kernel parameters and structs
+// keep their types.
 //
 // Resources: linear and pitch2D read the user's memory directly. An array
 // (hipArray_t) is opaque in ROCm 7.2 (driver_types.h declares `struct
 // hipArray` without a definition: no public way to its device address or
-// pitch), so the object owns a linear mirror of the array, copied from it
-// at creation (hipMemcpy2DFromArray / hipMemcpy3D: copy engines, no image
-// instructions) and again after each of the wrapped copies into that array
-// (stream-ordered for the Async forms). Writes the wrappers do not see
-// (surface writes, copies in units ported without --texture=software, graph
-// copy nodes) leave the mirror stale: the rule warns at surface writes.
+// pitch), so the objects over an array share one linear mirror of it
+// (reference-counted), copied from it when the first object is created
+// (hipMemcpy3D: copy engines, no image instructions) and again after each
+// of the wrapped copies into that array (stream-ordered for the Async
+// forms). Surface objects write the mirror, so texture reads of the same
+// array see their writes; once a surface object exists over an array, the
+// mirror goes back into the array before a wrapped copy reads or writes it
+// and when the last object is destroyed. Copies the wrappers do not see
+// (units ported without --texture=software, graph copy nodes) are not
+// coherent with the mirror.
 // Not supported (hipErrorNotSupported): mipmapped arrays, resource views
 // that change the format, sRGB.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_TEXTURE_H
 #define CU2HIP_TEXTURE_H
 
+#include <cu2hip/surface_access.h>
 #include <cu2hip/texture_sampler.h>
 
 #include <map>
@@ -38,16 +51,32 @@
 namespace cu2hip {
 namespace tex_detail {
 
-/// Host-side record of one software texture object.
+/// Host-side record of one software texture or surface object.
 struct HostObject {
-  TextureDesc desc;       ///< what the device copy holds
-  void *mirror = nullptr; ///< owned linear copy of an array (or null)
-  hipArray_t array = nullptr;
+  TextureDesc desc;           ///< what the device copy holds
+  hipArray_t array = nullptr; ///< the array whose shared mirror it reads (or null)
 };
 
-/// Live objects by handle; the mutex guards it.
+/// The linear mirror of one array, shared by every texture and surface
+/// object over that array (so surface writes and texture reads of the
+/// array see the same memory). `layout` holds the resource part of a
+/// TextureDesc over `mem`; `refs` counts the objects; `written` is set once
+/// a surface object exists over the array (its writes reach the array only
+/// through syncToArray).
+struct ArrayMirror {
+  TextureDesc layout = {};
+  void *mem = nullptr;
+  int refs = 0;
+  bool written = false;
+};
+
+/// Live objects by handle, mirrors by array; one mutex guards both.
 inline std::map<hipTextureObject_t, HostObject> &objects() {
   static std::map<hipTextureObject_t, HostObject> M;
+  return M;
+}
+inline std::map<hipArray_t, ArrayMirror> &mirrors() {
+  static std::map<hipArray_t, ArrayMirror> M;
   return M;
 }
 inline std::mutex &objectsMutex() {
@@ -103,18 +132,24 @@ inline hipError_t arrayInfo(hipArray_t a, hipChannelFormatDesc &f, hipExtent &e,
 #endif
 }
 
-/// Copies array `a` into the mirror of `d` (tightly pitched), on `s` when
-/// `async`.
-inline hipError_t copyFromArray(const TextureDesc &d, hipArray_t a, bool async,
-                                hipStream_t s) {
+/// Copies between array `a` and the mirror of `d` (tightly pitched): array
+/// to mirror when `toMirror`, mirror to array otherwise; on `s` when `async`.
+inline hipError_t copyArray(const TextureDesc &d, hipArray_t a, bool toMirror, bool async,
+                            hipStream_t s) {
 #if defined(__CU2HIP_EMU__)
-  (void)d, (void)a, (void)async, (void)s;
+  (void)d, (void)a, (void)toMirror, (void)async, (void)s;
   return hipErrorNotSupported;
 #else
-  void *dst = const_cast<unsigned char *>(d.base);
+  void *lin = const_cast<unsigned char *>(d.base);
   hipMemcpy3DParms p = {};
-  p.srcArray = a;
-  p.dstPtr = make_hipPitchedPtr(dst, d.pitch, (size_t)d.width, (size_t)d.height);
+  hipPitchedPtr ptr = make_hipPitchedPtr(lin, d.pitch, (size_t)d.width, (size_t)d.height);
+  if (toMirror) {
+    p.srcArray = a;
+    p.dstPtr = ptr;
+  } else {
+    p.srcPtr = ptr;
+    p.dstArray = a;
+  }
   p.extent = make_hipExtent((size_t)d.width, (size_t)d.height,
                             (size_t)(d.layers ? d.layers : d.depth));
   p.kind = hipMemcpyDeviceToDevice;
@@ -122,17 +157,20 @@ inline hipError_t copyFromArray(const TextureDesc &d, hipArray_t a, bool async,
 #endif
 }
 
-/// Sets `d` up over a linear mirror of array `a` (allocated into `mirror`).
-inline hipError_t mirrorArray(TextureDesc &d, hipArray_t a, void *&mirror) {
+/// Lays out a new linear mirror of array `a` in `m` (allocated, copied from
+/// the array). Layered and cubemap arrays (hipArrayLayered,
+/// hipArrayCubemap) keep their layers (6 faces per cubemap) in `layers`.
+inline hipError_t newMirror(ArrayMirror &m, hipArray_t a) {
   hipChannelFormatDesc f;
   hipExtent e;
   unsigned flags = 0;
   hipError_t err = arrayInfo(a, f, e, flags);
   if (err != hipSuccess)
     return err;
+  TextureDesc &d = m.layout;
   if (!setFormat(d, f))
     return hipErrorInvalidValue;
-  bool layered = (flags & hipArrayLayered) != 0;
+  bool layered = (flags & (hipArrayLayered | hipArrayCubemap)) != 0;
   d.width = (int)e.width;
   d.height = e.height ? (int)e.height : 1;
   d.depth = (!layered && e.depth) ? (int)e.depth : 1;
@@ -140,14 +178,57 @@ inline hipError_t mirrorArray(TextureDesc &d, hipArray_t a, void *&mirror) {
   d.pitch = (std::size_t)d.width * (std::size_t)d.elemBytes;
   d.slicePitch = d.pitch * (std::size_t)d.height;
   std::size_t bytes = d.slicePitch * (std::size_t)(layered ? d.layers : d.depth);
-  if ((err = hipMalloc(&mirror, bytes)) != hipSuccess)
+  if ((err = hipMalloc(&m.mem, bytes)) != hipSuccess)
     return err;
-  d.base = static_cast<const unsigned char *>(mirror);
-  return copyFromArray(d, a, false, nullptr);
+  d.base = static_cast<const unsigned char *>(m.mem);
+  if ((err = copyArray(d, a, true, false, nullptr)) != hipSuccess) {
+    (void)hipFree(m.mem);
+    m.mem = nullptr;
+  }
+  return err;
 }
 
-/// Fills the resource part of `d` (and a mirror for an array resource).
-inline hipError_t setResource(TextureDesc &d, const hipResourceDesc &r, void *&mirror) {
+/// Sets the resource part of `d` over the shared mirror of array `a`,
+/// creating it for the first object over `a` (one more reference).
+/// `surface`: the object writes the mirror.
+inline hipError_t mirrorArray(TextureDesc &d, hipArray_t a, bool surface) {
+  std::lock_guard<std::mutex> L(objectsMutex());
+  auto It = mirrors().find(a);
+  if (It == mirrors().end()) {
+    ArrayMirror m;
+    hipError_t err = newMirror(m, a);
+    if (err != hipSuccess)
+      return err;
+    It = mirrors().emplace(a, m).first;
+  }
+  ArrayMirror &m = It->second;
+  const TextureDesc &l = m.layout;
+  d.base = l.base;
+  d.pitch = l.pitch;
+  d.slicePitch = l.slicePitch;
+  d.width = l.width, d.height = l.height, d.depth = l.depth, d.layers = l.layers;
+  d.elemBytes = l.elemBytes, d.channels = l.channels, d.channelBits = l.channelBits;
+  d.kind = l.kind;
+  ++m.refs;
+  m.written = m.written || surface;
+  return hipSuccess;
+}
+
+/// Drops one reference to the mirror of `a`; the last one writes a mirror
+/// that surfaces wrote back into the array and frees it.
+inline void releaseMirror(hipArray_t a) {
+  std::lock_guard<std::mutex> L(objectsMutex());
+  auto It = mirrors().find(a);
+  if (It == mirrors().end() || --It->second.refs > 0)
+    return;
+  if (It->second.written)
+    (void)copyArray(It->second.layout, a, false, false, nullptr);
+  (void)hipFree(It->second.mem);
+  mirrors().erase(It);
+}
+
+/// Fills the resource part of `d` (the shared mirror for an array resource).
+inline hipError_t setResource(TextureDesc &d, const hipResourceDesc &r, bool surface) {
   d.height = d.depth = 1;
   d.layers = 0;
   switch (r.resType) {
@@ -168,32 +249,75 @@ inline hipError_t setResource(TextureDesc &d, const hipResourceDesc &r, void *&m
     d.slicePitch = d.pitch * (std::size_t)d.height;
     return hipSuccess;
   case hipResourceTypeArray:
-    return mirrorArray(d, r.res.array.array, mirror);
+    return mirrorArray(d, r.res.array.array, surface);
   default:
     return hipErrorNotSupported; // mipmapped arrays
   }
 }
 
-/// Refreshes the mirror of every texture object over array `a`.
+/// Before a copy touches array `a`: a mirror that surfaces wrote goes back
+/// into the array (on `s` when `async`), so the copy and the array agree.
+inline hipError_t syncToArray(hipArray_t a, bool async, hipStream_t s) {
+  std::lock_guard<std::mutex> L(objectsMutex());
+  auto It = mirrors().find(a);
+  if (It == mirrors().end() || !It->second.written)
+    return hipSuccess;
+  return copyArray(It->second.layout, a, false, async, s);
+}
+
+/// After a copy into array `a`: its mirror refreshed from the array.
 inline hipError_t refreshMirrors(hipArray_t a, bool async, hipStream_t s) {
   std::lock_guard<std::mutex> L(objectsMutex());
-  for (auto &KV : objects())
-    if (KV.second.array == a && KV.second.mirror) {
-      hipError_t e = copyFromArray(KV.second.desc, a, async, s);
-      if (e != hipSuccess)
-        return e;
-    }
+  auto It = mirrors().find(a);
+  return It == mirrors().end() ? hipSuccess
+                               : copyArray(It->second.layout, a, true, async, s);
+}
+
+/// Records a new object `H` (its descriptor copied to device memory) and
+/// returns its handle in `*obj`; on failure releases what `H` holds.
+inline hipError_t publish(HostObject &H, hipTextureObject_t *obj) {
+  void *dev = nullptr;
+  hipError_t err = hipMalloc(&dev, sizeof(H.desc));
+  if (err == hipSuccess)
+    err = hipMemcpy(dev, &H.desc, sizeof(H.desc), hipMemcpyHostToDevice);
+  if (err != hipSuccess) {
+    if (dev)
+      (void)hipFree(dev);
+    if (H.array)
+      releaseMirror(H.array);
+    return err;
+  }
+  *obj = reinterpret_cast<hipTextureObject_t>(dev);
+  std::lock_guard<std::mutex> L(objectsMutex());
+  objects()[*obj] = H;
   return hipSuccess;
+}
+
+/// Forgets object `obj` and frees its descriptor (and its mirror reference).
+inline hipError_t retire(hipTextureObject_t obj) {
+  HostObject H;
+  {
+    std::lock_guard<std::mutex> L(objectsMutex());
+    auto It = objects().find(obj);
+    if (It == objects().end())
+      return hipErrorInvalidValue;
+    H = It->second;
+    objects().erase(It);
+  }
+  if (H.array)
+    releaseMirror(H.array);
+  return hipFree(reinterpret_cast<void *>(obj));
 }
 
 } // namespace tex_detail
 
 /// cudaCreateTextureObject with a software sampler: records the resource
-/// (linear, pitch2D, or array through an owned mirror) and the sampling
-/// state in a device-resident descriptor whose address becomes `*obj`.
-/// `view` must be null (or describe the resource unchanged: not checked).
-/// Errors: hipErrorInvalidValue (null arguments, a format textures do not
-/// take), hipErrorNotSupported (mipmapped arrays, sRGB), allocation errors.
+/// (linear, pitch2D, or array through the array's shared mirror) and the
+/// sampling state in a device-resident descriptor whose address becomes
+/// `*obj`. `view` must be null (or describe the resource unchanged: not
+/// checked). Errors: hipErrorInvalidValue (null arguments, a format textures
+/// do not take), hipErrorNotSupported (mipmapped arrays, sRGB), allocation
+/// errors.
 inline hipError_t create_texture_object(hipTextureObject_t *obj, const hipResourceDesc *res,
                                         const hipTextureDesc *tex,
                                         const hipResourceViewDesc *view = nullptr) {
@@ -204,40 +328,47 @@ inline hipError_t create_texture_object(hipTextureObject_t *obj, const hipResour
   H.desc = tex_detail::TextureDesc{};
   hipError_t err = tex_detail::setSampling(H.desc, *tex);
   if (err == hipSuccess)
-    err = tex_detail::setResource(H.desc, *res, H.mirror);
-  void *dev = nullptr;
-  if (err == hipSuccess && (err = hipMalloc(&dev, sizeof(H.desc))) == hipSuccess)
-    err = hipMemcpy(dev, &H.desc, sizeof(H.desc), hipMemcpyHostToDevice);
-  if (err != hipSuccess) {
-    if (dev)
-      (void)hipFree(dev);
-    if (H.mirror)
-      (void)hipFree(H.mirror);
+    err = tex_detail::setResource(H.desc, *res, false);
+  if (err != hipSuccess)
     return err;
-  }
   if (res->resType == hipResourceTypeArray)
     H.array = res->res.array.array;
-  *obj = reinterpret_cast<hipTextureObject_t>(dev);
-  std::lock_guard<std::mutex> L(tex_detail::objectsMutex());
-  tex_detail::objects()[*obj] = H;
-  return hipSuccess;
+  return tex_detail::publish(H, obj);
 }
 
-/// cudaDestroyTextureObject: frees the descriptor and any mirror.
+/// cudaDestroyTextureObject: frees the descriptor and drops the mirror.
 /// hipErrorInvalidValue for a handle create_texture_object did not return.
 inline hipError_t destroy_texture_object(hipTextureObject_t obj) {
+  return tex_detail::retire(obj);
+}
+
+/// cudaCreateSurfaceObject in software (cu2hip/surface_access.h): a
+/// descriptor over the array's shared mirror, the one texture objects over
+/// the same array read, so surface writes and texture reads stay coherent.
+/// The array is brought up to date from the mirror before any copy out of
+/// or into it (the wrapped copies below) and when the last object over it
+/// is destroyed. Errors: hipErrorInvalidValue (null arguments, a resource
+/// other than an array, as in CUDA), allocation and copy errors.
+inline hipError_t create_surface_object(hipSurfaceObject_t *obj, const hipResourceDesc *res) {
+  if (!obj || !res || res->resType != hipResourceTypeArray)
+    return hipErrorInvalidValue;
   tex_detail::HostObject H;
-  {
-    std::lock_guard<std::mutex> L(tex_detail::objectsMutex());
-    auto It = tex_detail::objects().find(obj);
-    if (It == tex_detail::objects().end())
-      return hipErrorInvalidValue;
-    H = It->second;
-    tex_detail::objects().erase(It);
-  }
-  if (H.mirror)
-    (void)hipFree(H.mirror);
-  return hipFree(reinterpret_cast<void *>(obj));
+  H.desc = tex_detail::TextureDesc{};
+  hipError_t err = tex_detail::setResource(H.desc, *res, true);
+  if (err != hipSuccess)
+    return err;
+  H.array = res->res.array.array;
+  hipTextureObject_t t = nullptr;
+  err = tex_detail::publish(H, &t);
+  if (err == hipSuccess)
+    *obj = reinterpret_cast<hipSurfaceObject_t>(t);
+  return err;
+}
+
+/// cudaDestroySurfaceObject: frees the descriptor; the last object over the
+/// array writes the mirror back into it.
+inline hipError_t destroy_surface_object(hipSurfaceObject_t obj) {
+  return tex_detail::retire(reinterpret_cast<hipTextureObject_t>(obj));
 }
 
 #if !defined(__CU2HIP_EMU__) // the emulator has no arrays
@@ -245,7 +376,9 @@ inline hipError_t destroy_texture_object(hipTextureObject_t obj) {
 inline hipError_t memcpy_2d_to_array(hipArray_t dst, size_t wOffset, size_t hOffset,
                                      const void *src, size_t spitch, size_t width,
                                      size_t height, hipMemcpyKind kind) {
-  hipError_t e = hipMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
+  hipError_t e = tex_detail::syncToArray(dst, false, nullptr);
+  if (e == hipSuccess)
+    e = hipMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
   return e != hipSuccess ? e : tex_detail::refreshMirrors(dst, false, nullptr);
 }
 
@@ -254,36 +387,79 @@ inline hipError_t memcpy_2d_to_array_async(hipArray_t dst, size_t wOffset, size_
                                            const void *src, size_t spitch, size_t width,
                                            size_t height, hipMemcpyKind kind,
                                            hipStream_t stream = nullptr) {
-  hipError_t e = hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height,
-                                         kind, stream);
+  hipError_t e = tex_detail::syncToArray(dst, true, stream);
+  if (e == hipSuccess)
+    e = hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                                stream);
   return e != hipSuccess ? e : tex_detail::refreshMirrors(dst, true, stream);
 }
 
 /// cudaMemcpyToArray (deprecated in CUDA), then the mirrors refreshed.
 inline hipError_t memcpy_to_array(hipArray_t dst, size_t wOffset, size_t hOffset,
                                   const void *src, size_t count, hipMemcpyKind kind) {
-  hipError_t e = hipMemcpyToArray(dst, wOffset, hOffset, src, count, kind);
+  hipError_t e = tex_detail::syncToArray(dst, false, nullptr);
+  if (e == hipSuccess)
+    e = hipMemcpyToArray(dst, wOffset, hOffset, src, count, kind);
   return e != hipSuccess ? e : tex_detail::refreshMirrors(dst, false, nullptr);
 }
 
-/// cudaMemcpy3D, then the mirrors of a destination array refreshed.
-inline hipError_t memcpy_3d(const hipMemcpy3DParms *p) {
-  hipError_t e = hipMemcpy3D(p);
-  return (e != hipSuccess || !p || !p->dstArray) ? e
-                                                 : tex_detail::refreshMirrors(p->dstArray, false,
-                                                                              nullptr);
+/// cudaMemcpyFromArray (deprecated in CUDA), after surface writes to `src`
+/// reached the array.
+inline hipError_t memcpy_from_array(void *dst, hipArray_const_t src, size_t wOffset,
+                                    size_t hOffset, size_t count, hipMemcpyKind kind) {
+  hipError_t e = tex_detail::syncToArray(const_cast<hipArray_t>(src), false, nullptr);
+  return e != hipSuccess ? e : hipMemcpyFromArray(dst, src, wOffset, hOffset, count, kind);
 }
+
+/// cudaMemcpy2DFromArray, after surface writes to `src` reached the array.
+inline hipError_t memcpy_2d_from_array(void *dst, size_t dpitch, hipArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width,
+                                       size_t height, hipMemcpyKind kind) {
+  hipError_t e = tex_detail::syncToArray(const_cast<hipArray_t>(src), false, nullptr);
+  return e != hipSuccess ? e
+                         : hipMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width,
+                                                height, kind);
+}
+
+/// cudaMemcpy2DFromArrayAsync, stream-ordered after the write-back.
+inline hipError_t memcpy_2d_from_array_async(void *dst, size_t dpitch, hipArray_const_t src,
+                                             size_t wOffset, size_t hOffset, size_t width,
+                                             size_t height, hipMemcpyKind kind,
+                                             hipStream_t stream = nullptr) {
+  hipError_t e = tex_detail::syncToArray(const_cast<hipArray_t>(src), true, stream);
+  return e != hipSuccess ? e
+                         : hipMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width,
+                                                     height, kind, stream);
+}
+
+/// cudaMemcpy3D(Async): a source array brought up to date first, the
+/// mirrors of a destination array refreshed after.
+inline hipError_t memcpy_3d_on(const hipMemcpy3DParms *p, bool async, hipStream_t s) {
+  if (!p)
+    return hipErrorInvalidValue;
+  hipError_t e = hipSuccess;
+  if (p->srcArray)
+    e = tex_detail::syncToArray(p->srcArray, async, s);
+  if (e == hipSuccess && p->dstArray)
+    e = tex_detail::syncToArray(p->dstArray, async, s);
+  if (e == hipSuccess)
+    e = async ? hipMemcpy3DAsync(p, s) : hipMemcpy3D(p);
+  return (e != hipSuccess || !p->dstArray) ? e
+                                           : tex_detail::refreshMirrors(p->dstArray, async, s);
+}
+
+/// cudaMemcpy3D, then the mirrors of a destination array refreshed.
+inline hipError_t memcpy_3d(const hipMemcpy3DParms *p) { return memcpy_3d_on(p, false, nullptr); }
 
 /// cudaMemcpy3DAsync, then the mirrors refreshed on `stream`.
 inline hipError_t memcpy_3d_async(const hipMemcpy3DParms *p, hipStream_t stream = nullptr) {
-  hipError_t e = hipMemcpy3DAsync(p, stream);
-  return (e != hipSuccess || !p || !p->dstArray) ? e
-                                                 : tex_detail::refreshMirrors(p->dstArray, true,
-                                                                              stream);
+  return memcpy_3d_on(p, true, stream);
 }
 
 #endif
 
 } // namespace cu2hip
+
+#include <cu2hip/texture_driver.h>
 
 #endif

@@ -313,12 +313,13 @@ __host__ __device__ inline const TextureDesc &desc(hipTextureObject_t t) {
 }
 
 /// Sample of texture `t` at (x, y, z) in `dims` dimensions (layer >= 0: a
-/// layered texture's layer).
+/// layered texture's layer; `normalized`: coordinates in [0, 1] whatever the
+/// object says, as for a cubemap face).
 template <class T>
 __device__ inline T sample(hipTextureObject_t t, int dims, float x, float y, float z,
-                           int layer) {
+                           int layer, bool normalized = false) {
   const TextureDesc &d = desc(t);
-  bool norm = d.normalizedCoords != 0;
+  bool norm = normalized || d.normalizedCoords != 0;
   bool linear = FloatResult<T>::value && d.filterMode == FilterLinear;
   Axis ax = sampleAxis(x, d.width, d.addressMode[0], norm, linear);
   Axis ay = dims > 1 ? sampleAxis(y, d.height, d.addressMode[1], norm, linear) : Axis{0, 0, 0};
@@ -335,7 +336,48 @@ __device__ inline T sample(hipTextureObject_t t, int dims, float x, float y, flo
   }
 }
 
+/// The cubemap face of direction (x, y, z) and the face coordinates (u, v)
+/// in [0, 1], by the CUDA C++ Programming Guide's table ("Cubemap
+/// Textures"): the axis of largest magnitude m selects the face (0: +x,
+/// 1: -x, 2: +y, 3: -y, 4: +z, 5: -z) and (s, t) = (-z, -y), (z, -y),
+/// (x, z), (x, -z), (x, -y), (-x, -y) respectively; u = (s/|m| + 1)/2,
+/// v = (t/|m| + 1)/2. The guide's conditions are strict (|x| > |y| and
+/// |x| > |z|); a tie here goes to x, then y.
+__host__ __device__ inline int cubeFace(float x, float y, float z, float &u, float &v) {
+  float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), m, s, t;
+  int face;
+  if (ax >= ay && ax >= az)
+    face = x >= 0.0f ? 0 : 1, m = ax, s = x >= 0.0f ? -z : z, t = -y;
+  else if (ay >= az)
+    face = y >= 0.0f ? 2 : 3, m = ay, s = x, t = y >= 0.0f ? z : -z;
+  else
+    face = z >= 0.0f ? 4 : 5, m = az, s = z >= 0.0f ? x : -x, t = -y;
+  u = (s / m + 1.0f) * 0.5f;
+  v = (t / m + 1.0f) * 0.5f;
+  return face;
+}
+
 } // namespace tex_detail
+
+/// CUDA's texCubemap<T>(t, x, y, z): the face cubeFace selects, sampled in
+/// 2D (the object's filter and address modes, normalized coordinates) as
+/// layer `face` of the cubemap array (6 layers). Seamless filtering across
+/// faces (cudaTextureDesc::seamlessCubemap) is not done: a linear sample
+/// at a face's edge addresses within that face.
+template <class T> __device__ inline T texCubemap(hipTextureObject_t t, float x, float y, float z) {
+  float u, v;
+  int face = tex_detail::cubeFace(x, y, z, u, v);
+  return tex_detail::sample<T>(t, 2, u, v, 0.0f, face, true);
+}
+
+/// CUDA's texCubemapLayered<T>(t, x, y, z, layer): cube `layer` of a layered
+/// cubemap array (layer 6 * layer + face).
+template <class T>
+__device__ inline T texCubemapLayered(hipTextureObject_t t, float x, float y, float z, int layer) {
+  float u, v;
+  int face = tex_detail::cubeFace(x, y, z, u, v);
+  return tex_detail::sample<T>(t, 2, u, v, 0.0f, 6 * (layer < 0 ? 0 : layer) + face, true);
+}
 
 /// CUDA's tex1Dfetch<T>(t, x): texel x of a linear-memory texture, no
 /// filtering or addressing; zero outside [0, width).

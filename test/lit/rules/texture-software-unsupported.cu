@@ -1,10 +1,8 @@
 // --texture=software: fetch forms cu2hip/texture.h does not implement
 // (mipmap levels, gradients, gathers, the pointer-output and isResident
 // overloads) are left as HIP's, with a warning that they still need image
-// instructions. (Surface writes get the same warning where the parse
-// declares them: Clang's CUDA wrapper does not include the SDK's
-// surface_indirect_functions.h, and the bundled headers have no copy, so a
-// test of them would differ between the SDK and the bundled headers.)
+// instructions. (Surface reads and writes and cubemap fetches have software
+// forms: texture-software-surface.cu.)
 // RUN: %cu2hip %s -o - --no-summary --texture=software 2>%t.err | %strip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG --implicit-check-not="[texture-software-unsupported]" %s < %t.err
 #include <cuda_runtime.h>

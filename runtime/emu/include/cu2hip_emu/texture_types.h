@@ -26,8 +26,17 @@ typedef struct hipArray* hipArray_t;
 struct hipExtent { size_t width, height, depth; };
 #define hipArrayDefault 0x00
 #define hipArrayLayered 0x01
+#define hipArraySurfaceLoadStore 0x02
+#define hipArrayCubemap 0x04
 typedef struct hipMipmappedArray* hipMipmappedArray_t;
 typedef struct __hip_texture* hipTextureObject_t;
+typedef struct __hip_surface* hipSurfaceObject_t;
+// HIP's values (ROCm 7.2 surface_types.h), not CUDA's (Clamp 1, Trap 2).
+enum hipSurfaceBoundaryMode {
+  hipBoundaryModeZero = 0,
+  hipBoundaryModeTrap = 1,
+  hipBoundaryModeClamp = 2
+};
 
 enum hipResourceType {
   hipResourceTypeArray = 0,
