@@ -59,6 +59,7 @@ std::unique_ptr<AstRule> createCudaArchPtxFenceRule();
 std::unique_ptr<AstRule> createExecSpaceRedeclRule();
 std::unique_ptr<AstRule> createDeviceStdCRule();
 std::unique_ptr<AstRule> createTextureRule();
+std::unique_ptr<AstRule> createOverloadCollisionRule();
 
 namespace {
 
@@ -130,7 +131,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createCudaArchPtxFenceRule,
                                                 createExecSpaceRedeclRule,
                                                 createDeviceStdCRule,
-                                                createTextureRule};
+                                                createTextureRule,
+                                                createOverloadCollisionRule};
   return F;
 }
 
