@@ -60,6 +60,7 @@ std::unique_ptr<AstRule> createExecSpaceRedeclRule();
 std::unique_ptr<AstRule> createDeviceStdCRule();
 std::unique_ptr<AstRule> createTextureRule();
 std::unique_ptr<AstRule> createOverloadCollisionRule();
+std::unique_ptr<AstRule> createDevicePtrIntRule();
 
 namespace {
 
@@ -132,7 +133,8 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createExecSpaceRedeclRule,
                                                 createDeviceStdCRule,
                                                 createTextureRule,
-                                                createOverloadCollisionRule};
+                                                createOverloadCollisionRule,
+                                                createDevicePtrIntRule};
   return F;
 }
 
