@@ -506,8 +506,22 @@ std::string findNvcc() {
   return P ? *P : "";
 }
 
-/// Classifies every failure once all targets and nvcc have run.
-void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir) {
+/// The port's findings by ported file (absolute output path), from the
+/// out-root's manifest; empty without one.
+StringMap<std::vector<Finding>> portFindings(StringRef OutRoot) {
+  StringMap<std::vector<Finding>> By;
+  if (auto M = readManifest(manifestPath(OutRoot)))
+    for (const StoredFile &F : M->Files)
+      if (!F.Findings.empty() && !F.Output.empty())
+        By[absPath(F.Output, OutRoot)] = F.Findings;
+  return By;
+}
+
+/// Classifies every failure once all targets and nvcc have run. A failure
+/// about a name the port reported (an unsupported CUDA name kept) is a
+/// port gap that carries the port's finding as its reason.
+void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir, StringRef OutRoot) {
+  StringMap<std::vector<Finding>> Findings = portFindings(OutRoot);
   for (CheckUnit &U : Units) {
     // A host-side error fails every target; the device error comes first.
     if (U.HostOk && !*U.HostOk)
@@ -534,6 +548,15 @@ void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir) {
         R.Why = "the unported original fails the same way with this compiler (" +
                 std::string(unitLanguage(U) == "c" ? "C" : "C++") +
                 "): the compiler's difference from the tree's own, not the port's";
+        continue;
+      }
+      if (R.Category != CheckCategory::PortGap && R.Category != CheckCategory::Other)
+        continue;
+      auto It = Findings.find(R.Error.File);
+      std::string Reported = It == Findings.end() ? "" : portFindingFor(R.Error, It->second);
+      if (!Reported.empty()) {
+        R.Category = CheckCategory::PortGap;
+        R.Why = std::move(Reported);
       }
     }
   }
@@ -640,7 +663,7 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   if (PL)
     PL->finish();
   sys::fs::remove_directories(LogDir);
-  classifyAll(Units, RuntimeDir);
+  classifyAll(Units, RuntimeDir, OutRoot);
   attachPtx(Units);
   CheckRunInfo Info{In.Version, HC->describe(), OutRoot, InRoot, Targets, !R.Nvcc.empty(),
                     bool(KernelsOpt),

@@ -150,6 +150,28 @@ FirstError firstError(StringRef Log) {
   return E;
 }
 
+std::string portFindingFor(const FirstError &E, llvm::ArrayRef<Finding> Findings) {
+  StringRef Rest = E.Message;
+  while (true) {
+    size_t Open = Rest.find('\'');
+    if (Open == StringRef::npos)
+      return "";
+    size_t Close = Rest.find('\'', Open + 1);
+    if (Close == StringRef::npos)
+      return "";
+    StringRef Quoted = Rest.slice(Open, Close + 1);
+    Rest = Rest.drop_front(Close + 1);
+    StringRef Name = Quoted.drop_front().drop_back();
+    if (Name.empty() || !llvm::all_of(Name, [](char C) { return isAlnum(C) || C == '_'; }))
+      continue;
+    for (const Finding &F : Findings)
+      if (F.Sev != Severity::Note && StringRef(F.Message).contains(Quoted))
+        return ("cu2hip reported it: line " + Twine(F.Line) + ": " + F.Message + " [" +
+                F.RuleId + "]")
+            .str();
+  }
+}
+
 CheckCategory classifyError(const FirstError &E, bool OtherTargetOk, std::optional<bool> NvccOk,
                             StringRef RuntimeDir, std::string &Why) {
   if (NvccOk && !*NvccOk) {

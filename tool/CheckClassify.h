@@ -20,6 +20,8 @@
 #ifndef CU2HIP_TOOL_CHECKCLASSIFY_H
 #define CU2HIP_TOOL_CHECKCLASSIFY_H
 
+#include "cu2hip/Finding.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -52,6 +54,14 @@ FirstError firstError(llvm::StringRef Log);
 /// port gaps). `Why` receives a short reason.
 CheckCategory classifyError(const FirstError &E, bool OtherTargetOk, std::optional<bool> NvccOk,
                             llvm::StringRef RuntimeDir, std::string &Why);
+
+/// The port's own finding about the name `E` is about: a warning or error
+/// of `Findings` (those of the ported file the error is in) whose message
+/// quotes an identifier the error message quotes ("use of undeclared
+/// identifier 'cudaLimitPersistingL2CacheSize'" and "'cudaLimitPersisting
+/// L2CacheSize' has no HIP equivalent: ..."). Returns "cu2hip reported it:
+/// LINE: MESSAGE [RULE]" (LINE of the original), or "" when none does.
+std::string portFindingFor(const FirstError &E, llvm::ArrayRef<Finding> Findings);
 
 } // namespace cu2hip
 

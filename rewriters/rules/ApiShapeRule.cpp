@@ -26,6 +26,11 @@
 //                                            cu2hip::mem_location_device(loc))
 //     (CUDA 13 cudaMemLocation, or a CUDA 12 device id: both overloads of
 //     cu2hip/memloc.h)
+//   cudaEventCreate(&e, flags)          -> hipEventCreateWithFlags(&e, flags)
+//     (cuda_runtime.h's C++ overload; HIP has only the one-argument form)
+//   cudaHostGetDevicePointer(&fp, h, 0) -> hipHostGetDevicePointer(
+//                                            reinterpret_cast<void **>(&fp), h, 0)
+//     (cuda_runtime.h's template over T **; HIP's function takes void **)
 //   cudaMemPrefetchAsync(p, n, loc, flags[, s]) -> cu2hip::mem_prefetch_async(...)
 //     (the maps; memloc.h's overloads take CUDA 12's and 13's lists as they
 //     are, so a flags variable needs no guess from the argument count)
@@ -126,6 +131,14 @@ public:
         memLocation(C, *Args, 3);
       else if (Name == "cudaMemPrefetchAsync" || Name == "cudaMemPrefetchAsync_v2")
         prefetch(C);
+      else if (Name == "cudaEventCreate" && Args->Args.size() == 2)
+        // cuda_runtime.h's C++ overload (event, flags) is
+        // cudaEventCreateWithFlags; HIP has only hipEventCreate(event). The
+        // maps rename the token to hipEventCreate; the suffix makes it
+        // hipEventCreateWithFlags.
+        C.insertAtOffset(id(), T[I].end(), "WithFlags");
+      else if (Name == "cudaHostGetDevicePointer")
+        devicePointer(C, I, *Args);
     }
   }
 
@@ -234,6 +247,19 @@ private:
       return;
     wrapArg(C, id(), A.Args[K], "cu2hip::mem_location_device(", ")");
     C.requestHeader("cu2hip/memloc.h");
+  }
+
+  /// cuda_runtime.h's template cudaHostGetDevicePointer(T **, void *,
+  /// unsigned) takes any pointer's address; HIP's C function takes void **.
+  /// The parse says which one a call resolved to: the C function's type
+  /// has a `void **` first parameter, the template's (or a dependent
+  /// call's) has not, and only those calls get the cast.
+  void devicePointer(FileContext &C, size_t I, const ArgList &A) {
+    const NameRef *Ref = indexedName(C, I);
+    if (!Ref || Ref->Ambiguous || A.Args.size() != 3 ||
+        llvm::StringRef(Ref->Type).contains("(void **"))
+      return;
+    wrapArg(C, id(), A.Args[0], "reinterpret_cast<void **>(", ")");
   }
 
   /// cudaMemPrefetchAsync becomes cu2hip::mem_prefetch_async (the maps), whose

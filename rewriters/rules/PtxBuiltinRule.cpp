@@ -13,6 +13,7 @@
 //   %smid                __smid() (hardware CU / shader engine / XCC bits:
 //                        an id, not dense in [0, multiProcessorCount))
 //   %clock, %clock64     clock64() (a cycle counter, as in PTX)
+//   %globaltimer         cu2hip::globaltimer_ns() (nanoseconds, cu2hip/clock.h)
 //   ld.global.nc.T       __ldg   (read-only path)
 //   ld.global.cs.T / .lu.T       __builtin_nontemporal_load (streaming)
 //   red[.relaxed][.gpu|.sys].global.OP.T [%0], %1   (void)atomicOP[_system](p, v)
@@ -143,6 +144,11 @@ std::optional<PtxBuiltin> specialRegister(llvm::StringRef Ins) {
     B.Expr = "clock64()";
     B.Note = "clock64() counts shader-clock cycles at a variable rate on AMD; for time "
              "use wall_clock64() and hipDeviceAttributeWallClockRate";
+  } else if (Reg == "globaltimer") {
+    B.Expr = "cu2hip::globaltimer_ns()";
+    B.Header = "cu2hip/clock.h";
+    B.Note = "%globaltimer (nanoseconds) from wall_clock64() at the wall clock's constant "
+             "rate (CU2HIP_WALL_CLOCK_KHZ, cu2hip/clock.h): 10 ns steps at 100 MHz";
   } else {
     return std::nullopt;
   }

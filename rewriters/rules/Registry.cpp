@@ -60,6 +60,8 @@ std::unique_ptr<AstRule> createExecSpaceRedeclRule();
 std::unique_ptr<AstRule> createDeviceStdCRule();
 std::unique_ptr<AstRule> createTextureRule();
 std::unique_ptr<AstRule> createTextureHandleIntegerRule();
+std::unique_ptr<AstRule> createOverloadCollisionRule();
+std::unique_ptr<AstRule> createDevicePtrIntRule();
 
 namespace {
 
@@ -132,7 +134,9 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
                                                 createExecSpaceRedeclRule,
                                                 createDeviceStdCRule,
                                                 createTextureRule,
-                                                createTextureHandleIntegerRule};
+                                                createTextureHandleIntegerRule,
+                                                createOverloadCollisionRule,
+                                                createDevicePtrIntRule};
   return F;
 }
 

@@ -2,7 +2,9 @@
 // of a coalesced group, at wave 64 and 32, against CUDA's semantics
 // computed on the host: the group of a thread is the threads of its CUDA
 // warp (tid / 32) and tile, or of the coalesced group, with the same label;
-// ranks in lane order; shfl by rank; ballot bits in rank order.
+// ranks in lane order; shfl by rank; shfl_down/shfl_up by rank with the
+// caller's own value out of range; cg::reduce's tree sum over them;
+// ballot bits in rank order.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 #include <cu2hip/cg_labeled.h>
@@ -12,9 +14,21 @@
 
 namespace cg = cooperative_groups;
 
-constexpr int kThreads = 128, kFields = 7;
+constexpr int kThreads = 128, kFields = 10;
 
 __device__ unsigned label_of(unsigned tid) { return (tid * 7u + tid / 5u) % 4u; }
+
+/// The tree reduction of cu2hip/cg_reduce.h (cg::reduce on AMD) over
+/// shfl_down: the sum of `v` over the group, broadcast from rank 0.
+template <class G> __device__ unsigned tree_sum(const G &g, unsigned v) {
+  unsigned n = g.size(), rank = g.thread_rank(), span = 1;
+  while (span < n) span <<= 1;
+  for (unsigned off = span / 2; off > 0; off /= 2) {
+    unsigned other = g.shfl_down(v, off);
+    if (rank + off < n) v += other;
+  }
+  return g.shfl(v, 0);
+}
 
 template <class G> __device__ void record(const G &g, unsigned tid, unsigned *o) {
   o[0] = g.size();
@@ -24,6 +38,9 @@ template <class G> __device__ void record(const G &g, unsigned tid, unsigned *o)
   o[4] = g.ballot(tid & 1u);
   o[5] = g.any(tid % 11u == 0);
   o[6] = g.all(tid % 2u == 0);
+  o[7] = g.shfl_down(tid, 1u);                // next member's tid, own at the end
+  o[8] = g.shfl_up(tid * 5u, 2u);             // tid * 5 of two ranks below, own below 2
+  o[9] = tree_sum(g, tid + 1u);
   g.sync();
 }
 
@@ -69,8 +86,12 @@ int main() {
         any |= members[r] % 11u == 0;
         all &= members[r] % 2u == 0;
       }
+      unsigned sum = 0;
+      for (unsigned m : members) sum += m + 1u;
+      unsigned down = rank + 1 < members.size() ? members[rank + 1] : tid;
+      unsigned up = rank >= 2 ? members[rank - 2] * 5u : tid * 5u;
       unsigned want[kFields] = {(unsigned)members.size(), rank, members.front(),
-                                members.back() * 3u, ballot, any, all};
+                                members.back() * 3u, ballot, any, all, down, up, sum};
       const unsigned *got = &out[(c * kThreads + tid) * kFields];
       for (int f = 0; f < kFields; ++f, ++checked)
         if (got[f] != want[f] && ++bad <= 10)

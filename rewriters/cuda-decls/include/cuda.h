@@ -1289,6 +1289,9 @@ enum CUresourcetype_enum {
 extern "C" {
 typedef enum CUresourcetype_enum CUresourcetype;
 }
+#ifndef CUDA_CB
+#define CUDA_CB
+#endif
 extern "C" {
 typedef void (*CUhostFn)(void *);
 }

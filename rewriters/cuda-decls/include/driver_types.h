@@ -444,6 +444,9 @@ struct cudaAccessPolicyWindow {
   enum cudaAccessProperty hitProp;
   enum cudaAccessProperty missProp;
 };
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
 typedef void (*cudaHostFn_t)(void *);
 struct cudaHostNodeParams {
   cudaHostFn_t fn;

@@ -410,6 +410,9 @@ lib("cusolver", file="cusolver", cuda=["cusolverDn.h", "cusolver_common.h", "cus
 lib("nccl", file="nccl", cuda=["nccl.h"],
     select=r'^(nccl[A-Z]\w*|NCCL_\w+)$', drop=r'^(NCCL_H_|NCCL_(MAJOR|MINOR|PATCH|SUFFIX|VERSION_CODE)$)',
     cands=identity)
+lib("nvrtc", file="runtime", cuda=["nvrtc.h"],
+    select=r'^(nvrtc[A-Z]\w*|NVRTC_[A-Z0-9_]+)$', drop=r'^(NVRTC_H__|NVRTC_USE_CXXABI|NVRTC_GET_TYPE_NAME|nvrtcGetTypeName_helper_t)',
+    cands=prefix_rule([("nvrtc", "hiprtc"), ("NVRTC_", "HIPRTC_")]))
 lib("cudnn", file="cudnn", cuda=["cudnn.h", "cudnn_ops.h", "cudnn_cnn.h", "cudnn_adv.h", "cudnn_graph.h",
     "cudnn_backend.h", "cudnn_version.h"],
     select=r'^cudnn[A-Z]\w*$', kinds=("function", "type"), cands=lambda n: [],
@@ -478,6 +481,7 @@ HEADER_TABLE = [
     ("cusolverRf.h", "hipsolver/hipsolver.h", "cusolver", None),
     ("cusolver_common.h", "hipsolver/hipsolver.h", "cusolver", None),
     ("nccl.h", "rccl/rccl.h", "nccl", None),
+    ("nvrtc.h", "hip/hiprtc.h", "nvrtc", "hipRTC compiles to an AMDGPU code object, not PTX"),
     ("cudnn.h", "miopen/miopen.h", "cudnn", "only handle/stream/tensor-descriptor basics map; the rest is reported"),
     ("cub/cub.cuh", "hipcub/hipcub.hpp", "cub", None),
     ("thrust/system/cuda/execution_policy.h", "thrust/system/hip/execution_policy.h", "thrust", None),
@@ -814,7 +818,7 @@ def main():
     byfile = defaultdict(list)
     for e in entries.values():
         f = e.get('_file') or ('headers' if e['kind'] == 'header' else
-                               {'driver': 'runtime', 'cublaslt': 'cublas'}.get(e['lib'], e['lib']))
+                               {'driver': 'runtime', 'nvrtc': 'runtime', 'cublaslt': 'cublas'}.get(e['lib'], e['lib']))
         byfile[f].append(e)
     os.makedirs(args.out, exist_ok=True)
     summary = []

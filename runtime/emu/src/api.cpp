@@ -348,6 +348,7 @@ hipError_t hipDeviceGetAttribute(int* v, hipDeviceAttribute_t a, int d) {
     case hipDeviceAttributeMemoryClockRate: *v = p.memoryClockRate; break;
     case hipDeviceAttributeComputeMode: *v = hipComputeModeDefault; break;
     case hipDeviceAttributeIntegrated: *v = 0; break;
+    case hipDeviceAttributeWallClockRate: *v = 1000000; break;
     default: return ret(hipErrorInvalidValue);
   }
   return hipSuccess;

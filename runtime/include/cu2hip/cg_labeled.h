@@ -9,7 +9,10 @@
 // lanes [0,32) and [32,64) are two CUDA warps), so a tile<32> stays one
 // CUDA warp. The result, cu2hip::labeled_group, has the coalesced_group
 // calls labeled groups use: size/num_threads, thread_rank, sync, shfl (by
-// rank), ballot (bits in rank order, as CUDA), any, all. Rule
+// rank), shfl_down/shfl_up (by rank, the caller's own value out of range,
+// as CUDA; so cg::reduce and the scans of cu2hip/cg_reduce.h and
+// cg_scan.h take labeled groups), ballot (bits in rank order, as CUDA),
+// any, all. Rule
 // cg-labeled-partition requests the header where a unit calls
 // labeled_partition. On HIP's NVIDIA platform CUDA's own function is used.
 //===----------------------------------------------------------------------===//
@@ -63,6 +66,20 @@ public:
   /// `V` of the member of rank `Rank`.
   template <class T> __device__ T shfl(T V, unsigned Rank CU2HIP_CGL_SITE_PARAM) const {
     return detail::shfl32(V, laneOfRank(Rank) CU2HIP_CGL_SITE_ARG);
+  }
+  /// `V` of the member of rank thread_rank() + `Delta`; the caller's own
+  /// `V` when there is none (CUDA's coalesced_group::shfl_down).
+  template <class T> __device__ T shfl_down(T V, unsigned Delta CU2HIP_CGL_SITE_PARAM) const {
+    unsigned R = thread_rank() + Delta;
+    int Lane = R < size() && R >= Delta ? laneOfRank(R) : static_cast<int>(lane_id32());
+    return detail::shfl32(V, Lane CU2HIP_CGL_SITE_ARG);
+  }
+  /// `V` of the member of rank thread_rank() - `Delta`; the caller's own
+  /// `V` when there is none (CUDA's coalesced_group::shfl_up).
+  template <class T> __device__ T shfl_up(T V, unsigned Delta CU2HIP_CGL_SITE_PARAM) const {
+    unsigned R = thread_rank();
+    int Lane = Delta <= R ? laneOfRank(R - Delta) : static_cast<int>(lane_id32());
+    return detail::shfl32(V, Lane CU2HIP_CGL_SITE_ARG);
   }
   /// Bit r set when the member of rank r passed a nonzero `Pred`.
   __device__ unsigned ballot(int Pred CU2HIP_CGL_SITE_PARAM) const {

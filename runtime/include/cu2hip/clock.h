@@ -16,6 +16,7 @@
 // can be 0 on some parts (rocm-systems#1911): code that checks for a
 // non-positive rate keeps working. hipDeviceAttributeWallClockRate exists
 // from ROCm 5.3 on; with HIP 5.2 the helper is unavailable, with a message.
+// PTX's %globaltimer (rule ptx-builtin) becomes globaltimer_ns().
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_CLOCK_H
 #define CU2HIP_CLOCK_H
@@ -34,6 +35,23 @@ __attribute__((unavailable("HIP < 5.3 has no hipDeviceAttributeWallClockRate: bu
                            "ROCm >= 5.3 (cu2hip/clock.h)"))) hipDeviceAttribute_t
 wall_clock_rate_attribute(hipDeviceAttribute_t asked);
 #endif
+
+/// The rate of wall_clock64() in kHz when the device code must know it
+/// (hipDeviceAttributeWallClockRate is a host query): 100000 (100 MHz) on
+/// the gfx9 and gfx11 parts ROCm 7.2 supports; define it for another rate.
+#ifndef CU2HIP_WALL_CLOCK_KHZ
+#if defined(__CU2HIP_EMU__)
+#define CU2HIP_WALL_CLOCK_KHZ 1000000ull // the emulator's wall clock counts nanoseconds
+#else
+#define CU2HIP_WALL_CLOCK_KHZ 100000ull
+#endif
+#endif
+
+/// PTX's %globaltimer: a global nanosecond timer (rule ptx-builtin), from
+/// the constant-rate wall clock (steps of 1e6 / CU2HIP_WALL_CLOCK_KHZ ns).
+__device__ inline unsigned long long globaltimer_ns() {
+  return static_cast<unsigned long long>(wall_clock64()) * (1000000ull / CU2HIP_WALL_CLOCK_KHZ);
+}
 
 } // namespace cu2hip
 

@@ -135,6 +135,7 @@ enum hipDeviceAttribute_t {
   hipDeviceAttributeMemoryClockRate,
   hipDeviceAttributeComputeMode,  // hipComputeModeDefault
   hipDeviceAttributeIntegrated,   // 0: a discrete device
+  hipDeviceAttributeWallClockRate,  // kHz of wall_clock64(): 1e6 (it counts nanoseconds)
 };
 
 enum hipComputeMode {

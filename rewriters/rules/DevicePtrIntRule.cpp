@@ -1,0 +1,123 @@
+//===- DevicePtrIntRule.cpp - rule "deviceptr-int" ------------------------===//
+//
+// CUDA:  CUdeviceptr base; ... cuMemMap(base + i * size, size, 0, h, 0);
+//        *(CUdeviceptr *)&args[off] = width;           // a size_t
+// HIP:   hipDeviceptr_t base; ... hipMemMap(static_cast<char *>(base) + i * size, size, 0, h, 0);
+//        *(hipDeviceptr_t *)&args[off] = reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(width));
+// The driver API's CUdeviceptr is an integer (cuda.h: unsigned long long);
+// HIP's hipDeviceptr_t, its mapped name, is void *. Integer arithmetic on
+// it ("arithmetic on a pointer to void") and integers stored into it
+// ("incompatible integer to pointer conversion") stop the port. Decided
+// by the parse: an operand of `+` or `-` whose type is the SDK's
+// CUdeviceptr typedef is read as `char *` (byte arithmetic, as CUDA's
+// integer addition is in bytes; the result converts back to void *); an
+// implicit integer conversion to CUdeviceptr (not a null constant) goes
+// through uintptr_t. Compound assignments (`p += n`) and other integer
+// operators (`%`, `&`) on a CUdeviceptr get a note.
+//===----------------------------------------------------------------------===//
+#include "cu2hip/AstRule.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cu2hip {
+namespace {
+
+/// True when `T` is, through typedefs, the SDK's CUdeviceptr (or its
+/// CUdeviceptr_v2), declared in a system header.
+bool isDevicePtr(QualType T, const SourceManager &SM) {
+  while (const auto *TT = T->getAs<TypedefType>()) {
+    const TypedefNameDecl *D = TT->getDecl();
+    if ((D->getName() == "CUdeviceptr" || D->getName() == "CUdeviceptr_v2") &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    T = TT->desugar();
+  }
+  return false;
+}
+
+class DevicePtrIntRule : public AstRule {
+public:
+  llvm::ArrayRef<RuleIdInfo> ids() const override {
+    static const RuleIdInfo Ids[] = {
+        {"deviceptr-int", IdKind::Edit,
+         "CUdeviceptr integer arithmetic and integer stores made pointer-safe for "
+         "hipDeviceptr_t (void *)"},
+    };
+    return Ids;
+  }
+
+  void registerMatchers(MatchFinder &F) override {
+    F.addMatcher(binaryOperator(hasAnyOperatorName("+", "-", "+=", "-=", "%", "&", "|"))
+                     .bind("op"),
+                 this);
+    // Not the usual arithmetic conversion of `p + n`'s integer operand.
+    F.addMatcher(implicitCastExpr(hasCastKind(CK_IntegralCast),
+                                  unless(hasParent(binaryOperator(unless(isAssignmentOperator())))))
+                     .bind("cast"),
+                 this);
+  }
+
+  void check(const MatchFinder::MatchResult &R) override {
+    const SourceManager &SM = *R.SourceManager;
+    if (const auto *Op = R.Nodes.getNodeAs<BinaryOperator>("op"))
+      arithmetic(*Op, SM);
+    if (const auto *C = R.Nodes.getNodeAs<ImplicitCastExpr>("cast"))
+      store(*C, *R.Context, SM);
+  }
+
+private:
+  std::set<std::pair<unsigned, unsigned>> Done;
+
+  bool once(const Expr &E, const SourceManager &SM) {
+    SourceLocation B = SM.getExpansionLoc(E.getBeginLoc());
+    return Done.insert({B.getRawEncoding(), SM.getExpansionLoc(E.getEndLoc()).getRawEncoding()})
+        .second;
+  }
+
+  bool wrap(const Expr &E, llvm::StringRef Open, llvm::StringRef Close) {
+    SourceRange Rg = E.getSourceRange();
+    return ctx().insert(id(), Rg.getBegin(), Open) && ctx().insert(id(), Rg.getEnd(), Close, true);
+  }
+
+  void arithmetic(const BinaryOperator &Op, const SourceManager &SM) {
+    if (SM.isInSystemHeader(Op.getOperatorLoc()))
+      return;
+    const Expr *Sides[] = {Op.getLHS(), Op.getRHS()};
+    bool Additive = Op.getOpcode() == BO_Add || Op.getOpcode() == BO_Sub;
+    for (const Expr *E : Sides) {
+      const Expr *Bare = E->IgnoreParenImpCasts();
+      if (!isDevicePtr(Bare->getType(), SM) || !once(*Bare, SM))
+        continue;
+      if (!Additive || !wrap(*Bare, "static_cast<char *>(", ")"))
+        ctx().report(id(), Severity::Note, Op.getOperatorLoc(),
+                     "integer operator on a CUdeviceptr: HIP's hipDeviceptr_t is void *, "
+                     "so this does not compile as written",
+                     "cast to uintptr_t for the arithmetic and back to hipDeviceptr_t");
+    }
+  }
+
+  void store(const ImplicitCastExpr &C, ASTContext &Ctx, const SourceManager &SM) {
+    const Expr *Sub = C.getSubExpr();
+    if (!isDevicePtr(C.getType(), SM) || SM.isInSystemHeader(C.getBeginLoc()) ||
+        isDevicePtr(Sub->IgnoreParenImpCasts()->getType(), SM) ||
+        Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+        !once(*Sub, SM))
+      return;
+    if (!wrap(*Sub, "reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(", "))"))
+      ctx().report(id(), Severity::Note, SM.getExpansionLoc(C.getBeginLoc()),
+                   "integer stored into a CUdeviceptr (void * on HIP) in a macro: kept",
+                   "convert through uintptr_t");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<AstRule> createDevicePtrIntRule() { return std::make_unique<DevicePtrIntRule>(); }
+
+} // namespace cu2hip

@@ -1,0 +1,36 @@
+// CUdeviceptr is an integer in CUDA, void * (hipDeviceptr_t) in HIP: byte
+// arithmetic on it is done on char *, integers stored into it go through
+// uintptr_t; a null constant, pointer values and plain integers are left.
+// RUN: %cu2hip %s -o - --no-summary 2>%t.err | %strip | FileCheck %s
+// RUN: FileCheck --allow-empty --check-prefix=DIAG %s < %t.err
+// COMPILE-CHECK: rocm72
+#include <cuda.h>
+#include <cstddef>
+
+CUresult map(CUdeviceptr *dptr, size_t stripe, int n, CUmemGenericAllocationHandle h) {
+  for (int i = 0; i < n; ++i) {
+    // CHECK: hipError_t st = hipMemMap(static_cast<char *>(*dptr) + (stripe * i), stripe, 0, h, 0);
+    CUresult st = cuMemMap(*dptr + (stripe * i), stripe, 0, h, 0);
+    if (st != CUDA_SUCCESS)
+      return st;
+  }
+  return CUDA_SUCCESS;
+}
+
+void args(char *buf, CUdeviceptr a, size_t width) {
+  size_t off = 0;
+  // CHECK: *(reinterpret_cast<hipDeviceptr_t *>(&buf[off])) = a;
+  *(reinterpret_cast<CUdeviceptr *>(&buf[off])) = a;
+  off += sizeof(a);
+  // CHECK: *(reinterpret_cast<hipDeviceptr_t *>(&buf[off])) = reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(width));
+  *(reinterpret_cast<CUdeviceptr *>(&buf[off])) = width;
+  // CHECK: hipDeviceptr_t none = 0;
+  CUdeviceptr none = 0;
+  // CHECK: size_t span = static_cast<char *>(a) - static_cast<char *>(none);
+  size_t span = a - none;
+  int k = (int)width + 1;
+  (void)span;
+  (void)k;
+}
+
+// DIAG-NOT: deviceptr-int

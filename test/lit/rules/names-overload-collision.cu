@@ -1,0 +1,55 @@
+// Overloads on two CUDA types that map to one HIP type (cudaError_t and
+// CUresult are both hipError_t) would be two definitions of one function on
+// ROCm. The later definition is compiled only where the earlier one is not;
+// calls (here from a template) resolve to the one kept. Overloads that stay
+// distinct (int vs float), and a prototype followed by its definition, are
+// left alone.
+// RUN: %cu2hip %s -o - --no-summary 2>/dev/null | %strip | FileCheck %s
+// RUN: %cu2hip %s -o /dev/null --no-summary 2>&1 | FileCheck %s --check-prefix=DIAG
+// COMPILE-CHECK: rocm72
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <cstdio>
+
+// CHECK: static const char *errName(hipError_t e) { return hipGetErrorName(e); }
+// CHECK-NEXT: #define [[M:CU2HIP_DEFINED_errName_[0-9a-f]+]]
+static const char *errName(cudaError_t e) { return cudaGetErrorName(e); }
+
+static const char *errName(int e);
+
+// CHECK: #ifndef [[M]]
+// CHECK-NEXT: static const char *errName(hipError_t e) {
+// DIAG: [[@LINE+1]]:20: warning: this 'errName' and the one at names-overload-collision.cu:16 take the same parameter types after the port
+static const char *errName(CUresult e) {
+  const char *s = nullptr;
+  cuGetErrorName(e, &s);
+  return s ? s : "<unknown>";
+}
+// CHECK: #endif // [[M]]
+
+// CHECK: static const char *errName(int e) { return e ? "error" : "ok"; }
+// CHECK-NOT: #ifndef
+static const char *errName(int e) { return e ? "error" : "ok"; }
+static const char *errName(float e) { return e != 0.f ? "error" : "ok"; }
+
+// Pointers to the colliding types collide too.
+// CHECK: int first(hipError_t *e) { return 1; }
+// CHECK-NEXT: #define [[P:CU2HIP_DEFINED_first_[0-9a-f]+]]
+int first(cudaError_t *e) { return 1; }
+// CHECK: #ifndef [[P]]
+// CHECK-NEXT: int first(hipError_t *e) { return 2; }
+// CHECK-NEXT: #endif // [[P]]
+// CHECK-EMPTY:
+// DIAG: [[@LINE+1]]:5: warning: this 'first' and the one at names-overload-collision.cu:38 take the same parameter types
+int first(CUresult *e) { return 2; }
+
+template <class T> void check(T r, const char *what) {
+  if (r)
+    fprintf(stderr, "%s: %s\n", what, errName(r));
+}
+
+void run() {
+  check(cudaDeviceSynchronize(), "sync");
+  check(cuCtxSynchronize(), "ctx");
+}
+// DIAG-NOT: warning:
