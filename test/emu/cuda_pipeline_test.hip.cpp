@@ -9,12 +9,14 @@
 //    pipeline_role and by a producer count;
 //  * unified: every thread produces and consumes (block-cooperative
 //    memcpy_async into the pipeline), two stages in flight;
-//  * quit(): exactly one thread per block drops the last reference.
+//  * quit(): exactly one thread per block drops the last reference;
+//  * --mixed-roles: a wave holding both roles stops at make_pipeline.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 #include <cu2hip/cuda_barrier.h>
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace cg = cooperative_groups;
@@ -82,6 +84,15 @@ __global__ void unified(const int *in, int *out) {
   out[blockIdx.x * n + t] = acc;
 }
 
+// Producers on odd threads: every wave holds both roles, which an AMD wave
+// cannot run (no independent thread scheduling): make_pipeline traps.
+__global__ void mixed_roles(int *out) {
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> state;
+  auto role = threadIdx.x % 2 ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer;
+  auto pipe = cuda::make_pipeline(cg::this_thread_block(), &state, role);
+  out[threadIdx.x] = 1;
+}
+
 static int check(const char *what, const std::vector<int> &got, const std::vector<int> &want) {
   int bad = 0;
   for (size_t i = 0; i < want.size(); ++i)
@@ -94,7 +105,15 @@ static int check(const char *what, const std::vector<int> &got, const std::vecto
   return bad;
 }
 
-int main() {
+int main(int argc, char **argv) {
+  if (argc > 1 && std::string(argv[1]) == "--mixed-roles") {
+    int *d;
+    hipMalloc((void **)&d, 4 * 128);
+    hipLaunchKernelGGL(mixed_roles, dim3(1), dim3(128), 0, 0, d);
+    hipDeviceSynchronize();
+    std::printf("make_pipeline returned with mixed roles\n");
+    return 1;
+  }
   const int nIn = kBlocks * kTiles * kTile, nOut = kBlocks * kConsumers;
   std::vector<int> in(nIn), out(nOut), part(nOut), uni(nOut);
   for (int i = 0; i < nIn; ++i) in[i] = (i * 37 + 11) % 1009 - 500;

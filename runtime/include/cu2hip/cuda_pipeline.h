@@ -45,6 +45,9 @@
 
 #include <cu2hip/cuda_barrier.h>
 #include <cstdint>
+#if defined(__CU2HIP_EMU__)
+#include <cstdio>
+#endif
 
 namespace cuda {
 
@@ -96,8 +99,13 @@ struct pipeline_stage {
 
 /// Traps when the calling wave's lanes hold both roles (see the header).
 __device__ inline void require_one_role_per_wave(bool Producer) {
-  if (__ballot(Producer) != 0 && __ballot(!Producer) != 0)
+  if (__ballot(Producer) != 0 && __ballot(!Producer) != 0) {
+#if defined(__CU2HIP_EMU__)
+    std::fprintf(stderr, "cu2hip: cuda::make_pipeline: one wave holds producer and consumer "
+                         "lanes; AMD waves cannot run them independently\n");
+#endif
     __builtin_trap();
+  }
 }
 } // namespace cu2hip_detail
 
