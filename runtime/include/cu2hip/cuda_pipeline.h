@@ -65,7 +65,7 @@ struct stage_barrier {
 };
 
 /// Lets the other waves (the emulator's other threads) run while polling.
-__device__ inline void pause() {
+__device__ inline void backoff() {
 #if defined(__CU2HIP_EMU__)
   (void)__activemask(); // a wave operation: the emulator switches threads
 #else
@@ -88,7 +88,7 @@ __device__ inline void arrive(stage_barrier &B) {
 __device__ inline void wait_parity(stage_barrier &B, bool Parity) {
   while (((__hip_atomic_load(&B.Word, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_WORKGROUP) &
            PhaseBit) != 0) == Parity)
-    pause();
+    backoff();
 }
 
 /// A stage: its produced and consumed barriers.
