@@ -38,6 +38,7 @@ std::unique_ptr<Rule> createClockTimeRule();
 std::unique_ptr<Rule> createDevicePropRule();
 std::unique_ptr<Rule> createBlasComputeTypeRule();
 std::unique_ptr<Rule> createCgLabeledPartitionRule();
+std::unique_ptr<Rule> createLibcuSyncRule();
 std::unique_ptr<Rule> createWaveAmdgcnSizeRule();
 std::unique_ptr<Rule> createWaveVolatileSyncRule();
 std::unique_ptr<Rule> createWaveSpinRule();
@@ -90,7 +91,7 @@ const RuleFactory TokenRules[] = {
     createPtxBuiltinRule, createAtomic16Rule, createApiShapeRule, createQualifiedNamespaceRule,
     createClockTimeRule, createDevicePropRule, createHipCollisionRule,
     createBlasComputeTypeRule,
-    createCgLabeledPartitionRule, createPragmaMacroRule,
+    createCgLabeledPartitionRule, createPragmaMacroRule, createLibcuSyncRule,
     // Opt-in AMD rewrites.
     createAllocHooksRule,   createVectorizeCastsRule,
     createImplicitIncludesRule, createIncludesRule,

@@ -21,10 +21,12 @@
 //     into the pipeline, pipeline_consumer_wait_prior<N>; the copy is done at
 //     memcpy_async, so waits return.
 //   cuda::aligned_size_t<N>, cuda::thread_scope_*.
+//   Block pipelines over a __shared__ cuda::pipeline_shared_state (unified,
+//     or with producer/consumer roles): cu2hip/cuda_pipeline.h, included
+//     at the end of this header.
 // Not expressible (no definition here, so the port stops at compile time):
-// barriers of thread_scope_device/system, block pipelines with
-// producer/consumer roles (cuda::make_pipeline(group, state, role)),
-// cuda::std:: names (cuda::atomic and cuda::atomic_ref: cu2hip/cuda_atomic.h). The rule includes-unsupported /
+// barriers of thread_scope_device/system, pipelines of those scopes,
+// consumer_wait_for/consumer_wait_until, cuda::std:: names (cuda::atomic and cuda::atomic_ref: cu2hip/cuda_atomic.h). The rule includes-unsupported /
 // the maps say so (rewriters/maps/overrides/shims.yaml).
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_CUDA_BARRIER_H
@@ -130,5 +132,7 @@ __device__ void memcpy_async(void *Dst, const void *Src, Size S,
 
 #endif // HIP, CUDA or the emulator
 } // namespace cuda
+
+#include <cu2hip/cuda_pipeline.h>
 
 #endif // CU2HIP_CUDA_BARRIER_H

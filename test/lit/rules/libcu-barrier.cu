@@ -10,7 +10,7 @@
 // CHECK: #include <cu2hip/cuda_barrier.h>
 // DIAG: libcu-barrier.cu:[[@LINE+1]]:10: note: header <cuda/barrier> -> <cu2hip/cuda_barrier.h> covers part of it: libcu++ is not in ROCm 7.2{{.*}}other scopes, other expected counts (trap at run time) and arrive_and_drop are not expressible [includes-partial]
 #include <cuda/barrier>
-// DIAG: libcu-barrier.cu:[[@LINE+1]]:10: note: header <cuda/pipeline> -> <cu2hip/cuda_barrier.h> covers part of it: {{.*}}block pipelines with producer/consumer roles are not expressible [includes-partial]
+// DIAG: libcu-barrier.cu:[[@LINE+1]]:10: note: header <cuda/pipeline> -> <cu2hip/cuda_barrier.h> covers part of it: {{.*}}block pipelines (unified or with producer/consumer roles{{.*}}pipelines of device or system scope and timed waits are not expressible [includes-partial]
 #include <cuda/pipeline>
 #include <utility>
 namespace cg = cooperative_groups;
