@@ -1,4 +1,4 @@
-//===- LibcuSyncRule.cpp - rules "libcu-sync-unsupported", "libcu-pipeline-roles"
+//===- LibcuSyncUnsupportedRule.cpp - rules "libcu-sync-unsupported", "libcu-pipeline-roles"
 //
 // CUDA:  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 4> s;
 //        auto pipe = cuda::make_pipeline(block, &s, role);
