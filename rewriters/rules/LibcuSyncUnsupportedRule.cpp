@@ -1,4 +1,4 @@
-//===- LibcuSyncRule.cpp - rules "libcu-sync-unsupported", "libcu-pipeline-roles"
+//===- LibcuSyncUnsupportedRule.cpp - rules "libcu-sync-unsupported", "libcu-pipeline-roles"
 //
 // CUDA:  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 4> s;
 //        auto pipe = cuda::make_pipeline(block, &s, role);
@@ -47,10 +47,7 @@ public:
       if (!T[I].isIdent() || isMacroNameBeingDefined(C, I))
         continue;
       checkMember(C, I);
-      const NameRef *R = libcuName(C, I);
-      if (!R)
-        continue;
-      llvm::StringRef Name = R->QualName;
+      std::string Name = libcuName(C, I);
       if ((Name == "cuda::barrier" || Name == "cuda::pipeline" ||
            Name == "cuda::pipeline_shared_state") &&
           T[I + 1].is(tok::less))
@@ -61,14 +58,51 @@ public:
   }
 
 private:
-  /// The libcu++ declaration the name at `I` refers to, or null.
-  static const NameRef *libcuName(const FileContext &C, size_t I) {
-    const NameRef *R = indexedName(C, I);
-    if (!R || R->Ambiguous || !R->System || R->IsDecl ||
-        !(llvm::StringRef(R->QualName).startswith("cuda::") ||
-          llvm::StringRef(R->Parent).startswith("cuda::")))
-      return nullptr;
-    return R;
+  /// The qualified name of the libcu++ declaration the name at `I` refers
+  /// to, or "". Where the typed index has no entry (no parse: the bundled
+  /// declaration-only headers have no libcu++ synchronisation), a name
+  /// spelled `cuda::X` (or `cuda::std::X`) stands for libcu++'s.
+  static std::string libcuName(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    if (const NameRef *R = indexedName(C, I))
+      return !R->Ambiguous && R->System && !R->IsDecl &&
+                     (llvm::StringRef(R->QualName).startswith("cuda::") ||
+                      llvm::StringRef(R->Parent).startswith("cuda::"))
+                 ? R->QualName
+                 : "";
+    size_t Q = I;
+    if (Q >= 4 && T[Q - 1].is(tok::coloncolon) && T[Q - 2].isIdent("std") &&
+        T[Q - 3].is(tok::coloncolon))
+      Q -= 2;
+    if (Q < 2 || !T[Q - 1].is(tok::coloncolon) || !T[Q - 2].isIdent("cuda"))
+      return "";
+    return "cuda::" + T[I].Text.str();
+  }
+
+  /// Where the index has no type for the object at `I`: the libcu++ type
+  /// its declaration (at `I` or the nearest earlier one) spells
+  /// (`cuda::barrier<...> NAME`, `auto NAME = cuda::make_pipeline(...)`),
+  /// or "".
+  static std::string spelledObjectType(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    for (size_t J = I + 1; J-- > 0;) {
+      if (!T[J].isIdent(T[I].Text) || J + 1 >= T.size() ||
+          !(T[J + 1].is(tok::semi) || T[J + 1].is(tok::equal) || T[J + 1].is(tok::l_brace)))
+        continue;
+      size_t B = J;
+      while (B > 0 && !T[B - 1].is(tok::semi) && !T[B - 1].is(tok::l_brace) &&
+             !T[B - 1].is(tok::r_brace))
+        --B;
+      for (size_t K = B; K < T.size() && !T[K].is(tok::semi); ++K) {
+        std::string N = T[K].isIdent() ? libcuName(C, K) : "";
+        if (N == "cuda::barrier" && K < J)
+          return "cuda::barrier<";
+        if (N == "cuda::make_pipeline" || (N == "cuda::pipeline" && K < J))
+          return "cuda::pipeline<";
+      }
+      return "";
+    }
+    return "";
   }
 
   /// The type of the object named at `I`, without const: the typed index's
@@ -84,7 +118,9 @@ private:
       if (T[J].isIdent(T[I].Text))
         if (const NameRef *D = indexedName(C, J); D && D->IsDecl)
           R = D, I = J;
-    if (!R || R->Ambiguous)
+    if (!R)
+      return spelledObjectType(C, I);
+    if (R->Ambiguous)
       return "";
     llvm::StringRef Ty = R->Type;
     Ty.consume_front("const ");
@@ -92,7 +128,9 @@ private:
       for (size_t J = I + 2; J < I + 5; ++J)
         if (const NameRef *F = indexedName(C, J); F && F->System && F->QualName == "cuda::make_pipeline")
           return "cuda::pipeline<>";
-    return Ty.str();
+    // A type Clang could not form (no libcu++ in the headers parsed): the
+    // declaration's spelling.
+    return Ty.startswith("cuda::") ? Ty.str() : spelledObjectType(C, I);
   }
 
   /// Warns at `obj.consumer_wait_for(` / `consumer_wait_until(` on a
@@ -134,8 +172,8 @@ private:
         return;
       if (!T[J].isIdent())
         continue;
-      const NameRef *S = libcuName(C, J);
-      llvm::StringRef Scope = S ? llvm::StringRef(S->QualName) : "";
+      std::string ScopeName = libcuName(C, J);
+      llvm::StringRef Scope = ScopeName;
       if (!Scope.endswith("::thread_scope_device") && !Scope.endswith("::thread_scope_system"))
         continue;
       std::string What = (Name + "<cuda::" + Scope.rsplit("::").second + ">").str();
@@ -153,7 +191,22 @@ private:
 
   /// Notes cuda::make_pipeline(group, state, role) calls: three arguments,
   /// the last of libcu++'s type cuda::pipeline_role (not a producer count).
+  /// Without an index entry: whether the nearest earlier declaration of
+  /// the variable at `I` (`... NAME = ...;`) names cuda::pipeline_role.
+  static bool spelledRole(const FileContext &C, size_t I) {
+    const auto &T = C.Toks;
+    for (size_t J = I; J-- > 0;)
+      if (T[J].isIdent(T[I].Text) && J + 1 < T.size() && T[J + 1].is(tok::equal)) {
+        for (size_t K = J + 2; K < T.size() && !T[K].is(tok::semi); ++K)
+          if (T[K].isIdent("pipeline_role") && libcuName(C, K) == "cuda::pipeline_role")
+            return true;
+        return false;
+      }
+    return false;
+  }
+
   void checkRoles(FileContext &C, size_t I) {
+    const auto &T = C.Toks;
     std::optional<ArgList> Args = callArgs(C, I);
     if (!Args || Args->Args.size() != 3)
       return;
@@ -162,6 +215,9 @@ private:
       if (const NameRef *R = indexedName(C, J))
         Role |= !R->Ambiguous && (llvm::StringRef(R->QualName).startswith("cuda::pipeline_role") ||
                                   llvm::StringRef(R->Type).contains("cuda::pipeline_role"));
+      else if (T[J].isIdent())
+        Role |= libcuName(C, J) == "cuda::pipeline_role" ||
+                (Args->Args[2].First == Args->Args[2].Last && spelledRole(C, J));
     if (!Role)
       return;
     C.report("libcu-pipeline-roles", Severity::Note, C.Toks[I].Offset,
