@@ -49,6 +49,8 @@
 #include <cstdio>
 #endif
 
+// Device code: none of it in a host C++ unit (see cu2hip/wave.h).
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
 namespace cuda {
 
 /// The role a thread takes in a partitioned block pipeline.
@@ -253,5 +255,6 @@ template <thread_scope Scope>
 __device__ void pipeline_producer_commit(pipeline<thread_scope_thread> &, barrier<Scope> &) {}
 
 } // namespace cuda
+#endif // HIP, CUDA or the emulator
 
 #endif // CU2HIP_CUDA_PIPELINE_H
