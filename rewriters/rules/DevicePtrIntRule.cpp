@@ -20,6 +20,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <set>
 
 using namespace clang;
@@ -80,9 +81,15 @@ private:
         .second;
   }
 
+  /// Puts `Open` before and `Close` after `E`, also where `E` is a macro
+  /// argument (checkCudaErrors(cuMemMap(p + off, ...))): the file range of
+  /// its spelling.
   bool wrap(const Expr &E, llvm::StringRef Open, llvm::StringRef Close) {
-    SourceRange Rg = E.getSourceRange();
-    return ctx().insert(id(), Rg.getBegin(), Open) && ctx().insert(id(), Rg.getEnd(), Close, true);
+    CharSourceRange Rg = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E.getSourceRange()), ctx().sourceManager(),
+        ctx().langOptions());
+    return Rg.isValid() && ctx().insert(id(), Rg.getBegin(), Open) &&
+           ctx().insert(id(), Rg.getEnd(), Close);
   }
 
   void arithmetic(const BinaryOperator &Op, const SourceManager &SM) {
@@ -94,11 +101,14 @@ private:
       const Expr *Bare = E->IgnoreParenImpCasts();
       if (!isDevicePtr(Bare->getType(), SM) || !once(*Bare, SM))
         continue;
-      if (!Additive || !wrap(*Bare, "static_cast<char *>(", ")"))
-        ctx().report(id(), Severity::Note, Op.getOperatorLoc(),
-                     "integer operator on a CUdeviceptr: HIP's hipDeviceptr_t is void *, "
-                     "so this does not compile as written",
-                     "cast to uintptr_t for the arithmetic and back to hipDeviceptr_t");
+      if (Additive && wrap(*Bare, "static_cast<char *>(", ")"))
+        continue;
+      ctx().report(id(), Severity::Note, SM.getExpansionLoc(Op.getOperatorLoc()),
+                   Additive ? "CUdeviceptr arithmetic spelled in a macro body: kept (HIP's "
+                              "hipDeviceptr_t is void *, so it does not compile as written)"
+                            : "integer operator on a CUdeviceptr: HIP's hipDeviceptr_t is "
+                              "void *, so this does not compile as written",
+                   "cast to uintptr_t for the arithmetic and back to hipDeviceptr_t");
     }
   }
 

@@ -17,6 +17,13 @@ CUresult map(CUdeviceptr *dptr, size_t stripe, int n, CUmemGenericAllocationHand
   return CUDA_SUCCESS;
 }
 
+#define CHECK_DRV(call) (void)(call)
+
+void in_macro(CUdeviceptr base, size_t size, CUmemGenericAllocationHandle h) {
+  // CHECK: CHECK_DRV(hipMemMap(static_cast<char *>(base) + 2 * size, size, 0, h, 0));
+  CHECK_DRV(cuMemMap(base + 2 * size, size, 0, h, 0));
+}
+
 void args(char *buf, CUdeviceptr a, size_t width) {
   size_t off = 0;
   // CHECK: *(reinterpret_cast<hipDeviceptr_t *>(&buf[off])) = a;
