@@ -20,6 +20,8 @@
 
 #include <hip/hip_runtime.h>
 
+// Device code: none of it in a host C++ unit (see cu2hip/wave.h).
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
 namespace cu2hip {
 namespace atomic_detail {
 
@@ -93,5 +95,6 @@ __device__ inline unsigned atomicDec_system(unsigned *p, unsigned v) {
 #undef CU2HIP_BLOCK
 
 } // namespace cu2hip
+#endif // HIP, CUDA or the emulator
 
 #endif // CU2HIP_ATOMIC_SCOPE_H

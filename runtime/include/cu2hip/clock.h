@@ -49,9 +49,11 @@ wall_clock_rate_attribute(hipDeviceAttribute_t asked);
 
 /// PTX's %globaltimer: a global nanosecond timer (rule ptx-builtin), from
 /// the constant-rate wall clock (steps of 1e6 / CU2HIP_WALL_CLOCK_KHZ ns).
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__) // device code: not in a host C++ unit (see cu2hip/wave.h)
 __device__ inline unsigned long long globaltimer_ns() {
   return static_cast<unsigned long long>(wall_clock64()) * (1000000ull / CU2HIP_WALL_CLOCK_KHZ);
 }
+#endif
 
 } // namespace cu2hip
 

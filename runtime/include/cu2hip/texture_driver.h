@@ -21,6 +21,8 @@
 
 #if !defined(__CU2HIP_EMU__) // the emulator declares the runtime types only
 
+#include <cu2hip/texture.h>
+
 namespace cu2hip {
 namespace tex_detail {
 
