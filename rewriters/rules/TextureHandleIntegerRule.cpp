@@ -75,6 +75,19 @@ bool isHandle(const Expr *E) {
   return !isIntegerOp(E) && !handleType(E->getType()).empty();
 }
 
+/// An operator this rule may edit: an assignment to a handle, or an integer
+/// operator with a handle operand. Tested before isInTemplateInstantiation(),
+/// whose walk up the parents on every operator is quadratic in an
+/// expression's depth (a 100,000-term sum).
+AST_MATCHER(BinaryOperator, mayTouchHandle) {
+  if (Node.getOpcode() == BO_Assign)
+    return !handleType(Node.getLHS()->getType()).empty();
+  return isIntegerOp(&Node) && (isHandle(Node.getLHS()) || isHandle(Node.getRHS()));
+}
+
+/// The same for `~h` and `-h`.
+AST_MATCHER(UnaryOperator, hasHandleOperand) { return isHandle(Node.getSubExpr()); }
+
 class TextureHandleIntegerRule : public AstRule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
@@ -87,9 +100,10 @@ public:
   }
 
   void registerMatchers(MatchFinder &F) override {
-    F.addMatcher(binaryOperator(unless(isInTemplateInstantiation())).bind("op"), this);
-    F.addMatcher(unaryOperator(unless(isInTemplateInstantiation()),
-                               hasAnyOperatorName("~", "-"))
+    F.addMatcher(binaryOperator(mayTouchHandle(), unless(isInTemplateInstantiation())).bind("op"),
+                 this);
+    F.addMatcher(unaryOperator(hasAnyOperatorName("~", "-"), hasHandleOperand(),
+                               unless(isInTemplateInstantiation()))
                      .bind("op"),
                  this);
     F.addMatcher(returnStmt(unless(isInTemplateInstantiation()),
