@@ -147,7 +147,9 @@ std::vector<std::string> checkFlags(const std::vector<std::string> &Command, Str
         Out.insert(Out.end(), {"-x", L});
       ++I;
     } else if (A.startswith("-x") || A.startswith("--x=")) {
-      if (std::string L = normalLanguage(A.drop_front(A.startswith("-x") ? 2 : 4)); !L.empty())
+      // -xcu (clang), -x=cu and --x=cu (nvcc)
+      StringRef Lang = A.drop_front(A.startswith("--x=") ? 4 : A.startswith("-x=") ? 3 : 2);
+      if (std::string L = normalLanguage(Lang); !L.empty())
         Out.insert(Out.end(), {"-x", L});
     }
   }
@@ -173,6 +175,16 @@ bool unitChanged(const StoredFile &F, const llvm::StringSet<> &Changed, StringRe
 
 /// The translation units of the out-root: those its manifest lists, else
 /// the .cu/.hip files under it.
+/// The path of a manifest's output `Out` under `OutRoot`: outputs recorded
+/// absolute under the out-root the port wrote (`PortRoot`) move with the tree
+/// when it is copied, moved or reached by another path.
+std::string outputUnder(StringRef Out, StringRef PortRoot, StringRef OutRoot) {
+  if (!PortRoot.empty() && Out.startswith(PortRoot) && Out.size() > PortRoot.size() &&
+      sys::path::is_separator(Out[PortRoot.size()]))
+    return (OutRoot + Out.drop_front(PortRoot.size())).str();
+  return absPath(Out, OutRoot);
+}
+
 std::vector<CheckUnit> listUnits(StringRef OutRoot, std::string &InRoot) {
   std::vector<CheckUnit> Units;
   if (auto M = readManifest(manifestPath(OutRoot))) {
@@ -185,7 +197,8 @@ std::vector<CheckUnit> listUnits(StringRef OutRoot, std::string &InRoot) {
     for (const StoredFile &F : M->Files)
       if (F.Kind == "source" && F.TU && !F.Output.empty() &&
           (!ChangedOnlyOpt || unitChanged(F, Changed, InRoot)))
-        Units.push_back({absPath(F.Input, InRoot), absPath(F.Output, OutRoot), {}, {}});
+        Units.push_back({absPath(F.Input, InRoot), outputUnder(F.Output, M->Key.OutRoot, OutRoot),
+                         {}, {}});
   } else {
     std::error_code EC;
     for (sys::fs::recursive_directory_iterator It(OutRoot, EC), End; It != End && !EC;
@@ -390,7 +403,7 @@ struct Runner {
       if (ObjectOpt)
         A.insert(A.end(), {"-c", "-o", Obj});
       else
-        A.insert(A.end(), {"--offload-device-only", "-O0", "-emit-llvm", "-c", "-o", Obj});
+        A.insert(A.end(), {"--offload-device-only", "-O0", "-c", "-o", Obj});
       A.push_back(U.Output);
       std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".log").str(), Err;
       int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
@@ -513,8 +526,19 @@ StringMap<std::vector<Finding>> portFindings(StringRef OutRoot) {
   if (auto M = readManifest(manifestPath(OutRoot)))
     for (const StoredFile &F : M->Files)
       if (!F.Findings.empty() && !F.Output.empty())
-        By[absPath(F.Output, OutRoot)] = F.Findings;
+        By[outputUnder(F.Output, M->Key.OutRoot, OutRoot)] = F.Findings;
   return By;
+}
+
+/// Whether a host unit's unported original fails with R's first error, not
+/// one about a missing CUDA header (which the original needs and the HIP
+/// compiler's system lacks) nor one inside cu2hip's runtime headers.
+bool sameErrorInOriginal(const CheckUnit &U, const UnitResult &R, StringRef RuntimeDir) {
+  if (!U.OriginalError || !U.OriginalError->Found ||
+      U.OriginalError->Message != R.Error.Message)
+    return false;
+  StringRef M = R.Error.Message;
+  return !StringRef(R.Error.File).startswith(RuntimeDir) && !M.endswith("file not found");
 }
 
 /// Classifies every failure once all targets and nvcc have run. A failure
@@ -541,22 +565,20 @@ void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir, StringRef 
           R.Error.Message = "the compiler failed without a message";
       }
       R.Category = classifyError(R.Error, AnyOk, U.NvccOk, RuntimeDir, R.Why);
-      if (R.Category != CheckCategory::Input && U.OriginalError && U.OriginalError->Found &&
-          U.OriginalError->Message == R.Error.Message &&
-          !StringRef(R.Error.File).startswith(RuntimeDir)) {
+      if (R.Category == CheckCategory::PortGap || R.Category == CheckCategory::Other) {
+        auto It = Findings.find(R.Error.File);
+        std::string Reported = It == Findings.end() ? "" : portFindingFor(R.Error, It->second);
+        if (!Reported.empty()) {
+          R.Category = CheckCategory::PortGap;
+          R.Why = std::move(Reported);
+          continue;
+        }
+      }
+      if (R.Category != CheckCategory::Input && sameErrorInOriginal(U, R, RuntimeDir)) {
         R.Category = CheckCategory::Input;
         R.Why = "the unported original fails the same way with this compiler (" +
                 std::string(unitLanguage(U) == "c" ? "C" : "C++") +
                 "): the compiler's difference from the tree's own, not the port's";
-        continue;
-      }
-      if (R.Category != CheckCategory::PortGap && R.Category != CheckCategory::Other)
-        continue;
-      auto It = Findings.find(R.Error.File);
-      std::string Reported = It == Findings.end() ? "" : portFindingFor(R.Error, It->second);
-      if (!Reported.empty()) {
-        R.Category = CheckCategory::PortGap;
-        R.Why = std::move(Reported);
       }
     }
   }
