@@ -487,6 +487,25 @@ struct Runner {
     return Failed && unitLanguage(U) != "cu" && !U.Input.empty() && sys::fs::exists(U.Input);
   }
 
+  /// Every compile of `Units` on -j threads: nvcc's, each target's and the
+  /// host side's; then the originals of the host units that failed.
+  void runAll(std::vector<CheckUnit> &Units) {
+    ThreadPool Pool(hardware_concurrency(std::max(1u, unsigned(JobsOpt))));
+    for (size_t I = 0; I < Units.size(); ++I) {
+      if (!Nvcc.empty())
+        Pool.async([&, I] { nvcc(Units[I], I); });
+      for (size_t T = 0; T < Targets.size(); ++T)
+        Pool.async([&, I, T] { compile(Units[I], I, T); });
+      if (!ObjectOpt)
+        Pool.async([&, I] { host(Units[I], I); });
+    }
+    Pool.wait();
+    for (size_t I = 0; I < Units.size(); ++I)
+      if (wantsOriginal(Units[I]))
+        Pool.async([&, I] { original(Units[I], I); });
+    Pool.wait();
+  }
+
   void nvcc(CheckUnit &U, size_t Idx) {
     if (U.Input.empty() || !sys::fs::exists(U.Input))
       return;
@@ -666,22 +685,7 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   if (ProgressLine::isWanted())
     PL = std::make_unique<ProgressLine>(Start);
   R.Progress = PL.get();
-  {
-    ThreadPool Pool(hardware_concurrency(std::max(1u, unsigned(JobsOpt))));
-    for (size_t I = 0; I < Units.size(); ++I) {
-      if (!R.Nvcc.empty())
-        Pool.async([&, I] { R.nvcc(Units[I], I); });
-      for (size_t T = 0; T < Targets.size(); ++T)
-        Pool.async([&, I, T] { R.compile(Units[I], I, T); });
-      if (!ObjectOpt)
-        Pool.async([&, I] { R.host(Units[I], I); });
-    }
-    Pool.wait();
-    for (size_t I = 0; I < Units.size(); ++I)
-      if (R.wantsOriginal(Units[I]))
-        Pool.async([&, I] { R.original(Units[I], I); });
-    Pool.wait();
-  }
+  R.runAll(Units);
   if (PL)
     PL->finish();
   sys::fs::remove_directories(LogDir);
