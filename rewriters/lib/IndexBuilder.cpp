@@ -17,6 +17,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/Path.h"
 #include <set>
 
 using namespace clang;
@@ -374,6 +375,16 @@ private:
     return SM.isInSystemHeader(SM.getExpansionLoc(L));
   }
 
+  /// The file name (no directory) of the header holding `D`'s first
+  /// declaration, where the macro expansion that produced it was written;
+  /// "" for builtins without a location.
+  std::string headerOf(const NamedDecl *D) const {
+    SourceLocation L = SM.getExpansionLoc(D->getCanonicalDecl()->getLocation());
+    if (L.isInvalid())
+      return "";
+    return llvm::sys::path::filename(SM.getFilename(L)).str();
+  }
+
   /// The type a member belongs to, or "".
   std::string parentOf(const NamedDecl *D) const {
     const DeclContext *DC = D->getDeclContext();
@@ -410,6 +421,8 @@ private:
     R.QualName = qualName(D);
     R.Kind = kindOf(D);
     R.System = isSystem(D);
+    if (R.System)
+      R.Header = headerOf(D);
     R.Parent = parentOf(D);
     R.Type = typeName(T);
     R.IsDecl = IsDecl;

@@ -6,6 +6,7 @@
 namespace cu2hip {
 
 std::unique_ptr<Rule> createNamesRule();
+std::unique_ptr<Rule> createNamesUnmappedRule();
 std::unique_ptr<Rule> createIncludesRule();
 std::unique_ptr<Rule> createImplicitIncludesRule();
 std::unique_ptr<Rule> createBuiltinNarrowingRule();
@@ -83,7 +84,8 @@ const RuleFactory TokenRules[] = {
     createWaveSpinRule,     createWaveBlockSizeRule, createWaveOccupancyRule,
     createWaveHardcoded64Rule, createLaunchBoundsRule, createCudaArchRule,
     // instrument before launch-ggl: its `(` opens before hipLaunchKernelGGL(.
-    createNamesRule,        createInstrumentRule,  createLaunchSpacedRule,
+    createNamesRule,        createNamesUnmappedRule, createInstrumentRule,
+    createLaunchSpacedRule,
     createLaunchRule,       createSymbolRule,
     createFuncPtrRule,      createDynamicSharedRule,
     createBuiltinNarrowingRule, createBlasLtScaleTypeRule,

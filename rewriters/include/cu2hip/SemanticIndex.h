@@ -62,6 +62,9 @@ struct NameRef {
   /// in a system header (CUDA SDK, Clang's CUDA wrappers, the C++ library)
   /// and not in a ported file.
   bool System = false;
+  /// For a system declaration: the file name (no directory) of the header
+  /// holding its first declaration ("cudnn_ops.h"); "" otherwise.
+  std::string Header;
   /// The name at this offset is the declaration itself (its declarator),
   /// not a use.
   bool IsDecl = false;
