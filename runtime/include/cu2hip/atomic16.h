@@ -41,11 +41,10 @@
 
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
-#if defined(__has_include)
-#if __has_include(<hip/hip_bf16.h>)
+#include <cu2hip/bf16_config.h>
+#if CU2HIP_HIP_BF16
 #include <hip/hip_bf16.h>
 #define CU2HIP_ATOMIC16_BF16 1
-#endif
 #endif
 #include <stdint.h>
 

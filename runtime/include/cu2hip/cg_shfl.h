@@ -19,11 +19,10 @@
 
 #if defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
 #include <hip/hip_fp16.h>
-#if defined(__has_include)
-#if __has_include(<hip/hip_bf16.h>) // ROCm >= 6; HIP 5.2 has none
+#include <cu2hip/bf16_config.h>
+#if CU2HIP_HIP_BF16 // ROCm >= 6; HIP 5.2 has none
 #include <hip/hip_bf16.h>
 #define CU2HIP_CG_SHFL_BF16 1
-#endif
 #endif
 #endif
 

@@ -13,7 +13,8 @@
 #include <cu2hip/simd.h>
 #include <cu2hip/arch.h>
 
-#if __has_include(<hip/hip_bf16.h>) && !defined(CU2HIP_NO_BF16)
+#include <cu2hip/bf16_config.h>
+#if CU2HIP_HIP_BF16
 #include <hip/hip_bf16.h>
 namespace cu2hip {
 /// CUDA __float2bfloat162_rn(x): both halves set to x rounded to nearest even.

@@ -54,7 +54,10 @@
 #include <cuda_fp16.h>
 #define CU2HIP_KREC_NV_TYPES 1
 #else
+#include <cu2hip/bf16_config.h>
+#if CU2HIP_HIP_BF16
 #include <hip/hip_bf16.h>
+#endif
 #include <hip/hip_fp16.h>
 #endif
 
@@ -97,7 +100,7 @@ template <> struct DTypeOf<__half> {
 template <> struct DTypeOf<__nv_bfloat16> {
   static DType get() { return {"bf16", 2, 'b'}; }
 };
-#else
+#elif CU2HIP_HIP_BF16
 template <> struct DTypeOf<__hip_bfloat16> {
   static DType get() { return {"bf16", 2, 'b'}; }
 };

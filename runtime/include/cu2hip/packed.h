@@ -45,7 +45,10 @@
 #include <hip/hip_runtime.h>
 #endif
 
-#if defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
+// The AMD forms use clang builtins and vector types: a host C++ unit built
+// with GCC gets the host-only declarations (as on a CPU).
+#if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) &&                       \
+    (defined(__clang__) || defined(__CU2HIP_EMU__))
 #define CU2HIP_PACKED_AMD 1
 #elif defined(__CUDACC__)
 #define CU2HIP_PACKED_NVIDIA 1

@@ -15,8 +15,11 @@
 #ifndef CU2HIP_WMMA_H
 #define CU2HIP_WMMA_H
 
-#include <hip/hip_bf16.h>
+#include <cu2hip/bf16_config.h>
 #include <hip/hip_runtime.h>
+#if CU2HIP_HIP_BF16
+#include <hip/hip_bf16.h>
+#endif
 // Without rocWMMA (the CPU emulator), and in a host C++ unit (rocWMMA is device
 // code; see cu2hip/wave.h), only wmma_float_to_tf32(float) is here.
 #if (defined(__HIP__) || defined(__CUDACC__)) &&                                           \
