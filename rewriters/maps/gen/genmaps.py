@@ -267,7 +267,9 @@ HIP_GLOBS = ["usr/include/hip/**/*.h", "usr/include/hip/**/*.hpp", "usr/include/
              "usr/include/hipblaslt/**/*.h", "usr/include/hipfft/**/*.h", "usr/include/hipsparse/**/*.h",
              "usr/include/hipsolver/**/*.h", "usr/include/rccl/**/*.h", "usr/include/miopen/**/*.h",
              "usr/include/roctracer/roctx.h", "usr/include/hipcub/**/*.hpp",
-             "usr/include/thrust/system/hip/*.h"]
+             "usr/include/thrust/system/hip/*.h",
+             # THRUST_DEVICE_SYSTEM_HIP (the device-backend macros)
+             "usr/include/thrust/detail/config/device_system.h"]
 HIP_EXCLUDE = ("nvidia_detail", "/hcc_detail/")
 
 
