@@ -16,7 +16,11 @@
 //    their edges; the two levels blended as ((256 - w) v0 + w v1) / 256 and
 //    rounded like a texel result (float; 16-bit unorm for uchar4 read as
 //    normalized floats);
-//  * tex2DGrad with gradients whose level of detail is exact (powers of two).
+//  * tex2DGrad with gradients whose level of detail is exact (powers of two);
+//  * bindlessTexture's flow: each level made from the one before by a kernel
+//    (texture over level l, surface over level l+1), then rendered with
+//    tex2DLod (linear texel and mipmap filters), every byte against the
+//    reference chain.
 #include <hip/hip_runtime.h>
 #include <cu2hip/texture.h>
 
@@ -227,11 +231,98 @@ static void cases(int W, int H, int ch, unsigned levels, const char *name) {
   if (cu2hip::free_mipmapped_array(mip) != hipSuccess) ++failures;
 }
 
+/// bindlessTexture's chain: level l+1 from level l by a kernel that averages
+/// four bilinear fetches of a texture over level l (normalized coordinates,
+/// clamp, uchar4 read as normalized floats) and writes a surface over level
+/// l+1; then its render fetch tex2DLod<float4> (linear texel and mipmap
+/// filters, maxMipmapLevelClamp = levels - 1) scaled to uchar4.
+__global__ void downsample(hipSurfaceObject_t out, hipTextureObject_t in, unsigned w, unsigned h) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+  float px = 1.0f / float(w), py = 1.0f / float(h);
+  if (x >= w || y >= h) return;
+  float4 a = cu2hip::tex2D<float4>(in, (x + 0) * px, (y + 0) * py), b = cu2hip::tex2D<float4>(in, (x + 1) * px, (y + 0) * py),
+         c = cu2hip::tex2D<float4>(in, (x + 1) * px, (y + 1) * py), d = cu2hip::tex2D<float4>(in, (x + 0) * px, (y + 1) * py);
+  float v[4] = {a.x + b.x + c.x + d.x, a.y + b.y + c.y + d.y, a.z + b.z + c.z + d.z, a.w + b.w + c.w + d.w};
+  unsigned char o[4];
+  for (int k = 0; k < 4; ++k) o[k] = (unsigned char)fminf(v[k] / 4.0f * 255.0f, 255.0f);
+  cu2hip::surf2Dwrite(make_uchar4(o[0], o[1], o[2], o[3]), out, x * 4, y);
+}
+__global__ void render(uchar4 *out, hipTextureObject_t t, unsigned W, unsigned H, float lod) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+  if (x >= W) return;
+  float4 c = cu2hip::tex2DLod<float4>(t, x / float(W), 1 - y / float(H), lod);
+  out[y * W + x] = make_uchar4((unsigned char)(c.x * 255.0f), (unsigned char)(c.y * 255.0f),
+                               (unsigned char)(c.z * 255.0f), (unsigned char)(c.w * 255.0f));
+}
+
+static void bindlessFlow() {
+  const int W = 12, H = 7;
+  std::vector<ref::Level> M;
+  hipMipmappedArray_t mip = makeChain(W, H, 4, 99, M); // level 0 from makeChain; rebuilt below
+  if (!mip) return;
+  ref::State S{1, 1, 1, 0, 0, float(M.size() - 1), {0, 0, 0, 0}, true};
+  hipTextureDesc td = {};
+  for (auto &a : td.addressMode) a = hipAddressModeClamp;
+  td.filterMode = hipFilterModeLinear;
+  td.readMode = hipReadModeNormalizedFloat;
+  td.normalizedCoords = 1;
+  for (size_t l = 0; l + 1 < M.size(); ++l) {
+    hipArray_t from, to;
+    cu2hip::get_mipmapped_array_level(&from, mip, unsigned(l));
+    cu2hip::get_mipmapped_array_level(&to, mip, unsigned(l + 1));
+    hipResourceDesc rf = {}, rt = {};
+    rf.resType = rt.resType = hipResourceTypeArray;
+    rf.res.array.array = from, rt.res.array.array = to;
+    hipTextureObject_t tin; hipSurfaceObject_t sout;
+    if (cu2hip::create_texture_object(&tin, &rf, &td, nullptr) != hipSuccess ||
+        cu2hip::create_surface_object(&sout, &rt) != hipSuccess) { ++failures; return; }
+    ref::Level &N = M[l + 1];
+    hipLaunchKernelGGL(downsample, dim3((unsigned(N.w) + 15) / 16, unsigned(N.h)), dim3(16), 0, 0, sout, tin, unsigned(N.w), unsigned(N.h));
+    cu2hip::destroy_surface_object(sout);
+    cu2hip::destroy_texture_object(tin);
+    for (int y = 0; y < N.h; ++y) // the reference level: the same arithmetic on the reference texels
+      for (int x = 0; x < N.w; ++x) {
+        float q[4][4], px = 1.0f / float(N.w), py = 1.0f / float(N.h);
+        const int dx[4] = {0, 1, 1, 0}, dy[4] = {0, 0, 1, 1};
+        for (int k = 0; k < 4; ++k) ref::level(M[l], S, 2, (x + dx[k]) * px, (y + dy[k]) * py, q[k]);
+        for (int c = 0; c < 4; ++c) {
+          float v = q[0][c] + q[1][c] + q[2][c] + q[3][c];
+          N.t[(size_t(y) * N.w + x) * 4 + c] = float((unsigned char)std::fmin(v / 4.0f * 255.0f, 255.0f)) / 255.0f;
+        }
+      }
+  }
+  hipResourceDesc rd = {};
+  rd.resType = hipResourceTypeMipmappedArray;
+  rd.res.mipmap.mipmap = mip;
+  td.mipmapFilterMode = hipFilterModeLinear;
+  td.maxMipmapLevelClamp = float(M.size() - 1);
+  hipTextureObject_t t;
+  if (cu2hip::create_texture_object(&t, &rd, &td, nullptr) != hipSuccess) { ++failures; return; }
+  const unsigned OW = 40, OH = 23;
+  uchar4 *dout; hipMalloc((void **)&dout, OW * OH * sizeof(uchar4));
+  for (float lod : {0.0f, 0.4f, 1.0f, 1.7f, 2.5f, 3.0f}) {
+    hipLaunchKernelGGL(render, dim3((OW + 31) / 32, OH), dim3(32), 0, 0, dout, t, OW, OH, lod);
+    std::vector<uchar4> out(OW * OH);
+    hipMemcpy(out.data(), dout, out.size() * sizeof(uchar4), hipMemcpyDeviceToHost);
+    for (unsigned i = 0; i < OW * OH; ++i) {
+      float want[4];
+      ref::lod(M, S, 2, (i % OW) / float(OW), 1 - (i / OW) / float(OH), lod, want);
+      const unsigned char got[4] = {out[i].x, out[i].y, out[i].z, out[i].w};
+      for (int c = 0; c < 4; ++c)
+        expect(got[c] == (unsigned char)(want[c] * 255.0f), "bindless render", int(i), got[c], (unsigned char)(want[c] * 255.0f));
+    }
+  }
+  hipFree(dout);
+  cu2hip::destroy_texture_object(t);
+  cu2hip::free_mipmapped_array(mip);
+}
+
 int main() {
   cases(13, 6, 1, 99, "float 13x6");   // 99 levels clamped to 4: 13x6 6x3 3x1 1x1
   cases(8, 8, 4, 3, "uchar4 8x8");     // 3 of 4 levels, unorm8 read as float
   cases(11, 0, 1, 0, "float 1D 11");   // 0 levels clamped to 1
   cases(11, 0, 1, 4, "float 1D 11x4"); // 11 5 2 1
+  bindlessFlow();                      // 12x7 6x3 3x1 1x1, built by surfaces and textures
   hipArray_t a;
   hipMipmappedArray_t bogus = reinterpret_cast<hipMipmappedArray_t>(&failures);
   if (cu2hip::get_mipmapped_array_level(&a, bogus, 0) != hipErrorInvalidResourceHandle) ++failures;

@@ -18,6 +18,10 @@
 //   cudaMemcpyToArray/cudaMemcpy2DToArray(Async)/cudaMemcpy3D(Async),
 //   cudaMemcpyFromArray/cudaMemcpy2DFromArray(Async)
 //       -> cu2hip::memcpy_... (the HIP copy with the mirror kept coherent)
+//   cudaMallocMipmappedArray/cudaGetMipmappedArrayLevel/cudaFreeMipmappedArray,
+//   cudaArrayGetInfo -> cu2hip::malloc_mipmapped_array/... (software
+//          mipmapped arrays, cu2hip/texture_mipmap.h), fetched by
+//          cu2hip::tex1DLod/tex2DLod/tex3DLod/tex1DGrad/tex2DGrad/tex3DGrad
 // A texture or surface object is the device address of a TextureDesc, as a
 // hipTextureObject_t / hipSurfaceObject_t, so kernel parameters and structs
 // keep their types.

@@ -33,6 +33,10 @@
 // other types (integer scalars and vectors: uchar4, int2, ...) are the
 // texel itself, point-sampled (CUDA filters only floating-point results).
 // Layer indices of layered textures are clamped to the layers that exist.
+// Mipmapped textures (cu2hip/texture_mipmap.h: one descriptor per level):
+// tex1DLod/tex2DLod/tex3DLod and tex1DGrad/tex2DGrad/tex3DGrad select the
+// level(s) by cudaTextureDesc's bias, level clamps and mipmap filter mode
+// (pickLevels) and sample each level as above at its own size.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_TEXTURE_SAMPLER_H
 #define CU2HIP_TEXTURE_SAMPLER_H
