@@ -255,17 +255,11 @@ __global__ void render(uchar4 *out, hipTextureObject_t t, unsigned W, unsigned H
                                (unsigned char)(c.z * 255.0f), (unsigned char)(c.w * 255.0f));
 }
 
-static void bindlessFlow() {
-  const int W = 12, H = 7;
-  std::vector<ref::Level> M;
-  hipMipmappedArray_t mip = makeChain(W, H, 4, 99, M); // level 0 from makeChain; rebuilt below
-  if (!mip) return;
-  ref::State S{1, 1, 1, 0, 0, float(M.size() - 1), {0, 0, 0, 0}, true};
-  hipTextureDesc td = {};
-  for (auto &a : td.addressMode) a = hipAddressModeClamp;
-  td.filterMode = hipFilterModeLinear;
-  td.readMode = hipReadModeNormalizedFloat;
-  td.normalizedCoords = 1;
+/// Levels 1.. of `mip` made from the level before by `downsample`, and the
+/// reference levels `M` from the same arithmetic on the reference texels;
+/// false when an object could not be created.
+static bool downsampleChain(hipMipmappedArray_t mip, std::vector<ref::Level> &M,
+                            const ref::State &S, const hipTextureDesc &td) {
   for (size_t l = 0; l + 1 < M.size(); ++l) {
     hipArray_t from, to;
     cu2hip::get_mipmapped_array_level(&from, mip, unsigned(l));
@@ -275,7 +269,7 @@ static void bindlessFlow() {
     rf.res.array.array = from, rt.res.array.array = to;
     hipTextureObject_t tin; hipSurfaceObject_t sout;
     if (cu2hip::create_texture_object(&tin, &rf, &td, nullptr) != hipSuccess ||
-        cu2hip::create_surface_object(&sout, &rt) != hipSuccess) { ++failures; return; }
+        cu2hip::create_surface_object(&sout, &rt) != hipSuccess) { ++failures; return false; }
     ref::Level &N = M[l + 1];
     hipLaunchKernelGGL(downsample, dim3((unsigned(N.w) + 15) / 16, unsigned(N.h)), dim3(16), 0, 0, sout, tin, unsigned(N.w), unsigned(N.h));
     cu2hip::destroy_surface_object(sout);
@@ -291,6 +285,21 @@ static void bindlessFlow() {
         }
       }
   }
+  return true;
+}
+
+static void bindlessFlow() {
+  const int W = 12, H = 7;
+  std::vector<ref::Level> M;
+  hipMipmappedArray_t mip = makeChain(W, H, 4, 99, M); // level 0 from makeChain; rebuilt below
+  if (!mip) return;
+  ref::State S{1, 1, 1, 0, 0, float(M.size() - 1), {0, 0, 0, 0}, true};
+  hipTextureDesc td = {};
+  for (auto &a : td.addressMode) a = hipAddressModeClamp;
+  td.filterMode = hipFilterModeLinear;
+  td.readMode = hipReadModeNormalizedFloat;
+  td.normalizedCoords = 1;
+  if (!downsampleChain(mip, M, S, td)) return;
   hipResourceDesc rd = {};
   rd.resType = hipResourceTypeMipmappedArray;
   rd.res.mipmap.mipmap = mip;
