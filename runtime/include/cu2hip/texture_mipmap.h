@@ -81,17 +81,23 @@ inline const SoftLevel *softLevel(const void *a) {
   return It == softLevels().end() ? nullptr : It->second;
 }
 
+/// The resource part of `d` (memory, sizes, element format) from level
+/// layout `l`; not mipmapped itself.
+inline void setLevelLayout(TextureDesc &d, const TextureDesc &l) {
+  d.base = l.base, d.pitch = l.pitch, d.slicePitch = l.slicePitch;
+  d.width = l.width, d.height = l.height, d.depth = l.depth, d.layers = 0;
+  d.elemBytes = l.elemBytes, d.channels = l.channels, d.channelBits = l.channelBits;
+  d.kind = l.kind;
+  d.levels = 0, d.level = nullptr;
+}
+
 /// Fills the resource part of `d` from software level `a`; false when `a`
 /// is not one (declared in cu2hip/texture.h).
 inline bool softLevelLayout(const void *a, TextureDesc &d) {
   const SoftLevel *S = softLevel(a);
   if (!S)
     return false;
-  const TextureDesc &l = S->layout;
-  d.base = l.base, d.pitch = l.pitch, d.slicePitch = l.slicePitch;
-  d.width = l.width, d.height = l.height, d.depth = l.depth, d.layers = 0;
-  d.elemBytes = l.elemBytes, d.channels = l.channels, d.channelBits = l.channelBits;
-  d.kind = l.kind;
+  setLevelLayout(d, S->layout);
   return true;
 }
 
@@ -157,18 +163,9 @@ inline hipError_t mipmapLevels(const TextureDesc &d, const void *m,
   auto It = softMipmaps().find(m);
   if (It == softMipmaps().end())
     return hipErrorInvalidValue;
-  out.clear();
-  for (const auto &S : It->second->levels)
-    out.push_back(S->layout);
-  for (TextureDesc &t : out) {
-    TextureDesc l = t;
-    t = d;
-    t.base = l.base, t.pitch = l.pitch, t.slicePitch = l.slicePitch;
-    t.width = l.width, t.height = l.height, t.depth = l.depth, t.layers = 0;
-    t.elemBytes = l.elemBytes, t.channels = l.channels, t.channelBits = l.channelBits;
-    t.kind = l.kind;
-    t.levels = 0, t.level = nullptr;
-  }
+  out.assign(It->second->levels.size(), d);
+  for (std::size_t l = 0; l < out.size(); ++l)
+    setLevelLayout(out[l], It->second->levels[l]->layout);
   return hipSuccess;
 }
 
