@@ -22,10 +22,14 @@
 // (cu2hip/texture_driver.h), and the copies into and out of arrays
 // (cudaMemcpyToArray, cudaMemcpy2DToArray(Async), cudaMemcpy3D(Async),
 // cudaMemcpyFromArray, cudaMemcpy2DFromArray(Async)), whose wrappers keep
-// the array and the linear mirror its objects share coherent.
-// Fetch forms the software sampler lacks (mipmap levels, gradients,
-// gathers, the pointer-output overloads) get a texture-software-unsupported
-// warning.
+// the array and the linear mirror its objects share coherent. Mipmapped
+// arrays are software ones (cu2hip/texture_mipmap.h: cudaMallocMipmappedArray,
+// cudaGetMipmappedArrayLevel, cudaFreeMipmappedArray, and cudaArrayGetInfo,
+// which answers for their levels), fetched by tex1DLod/tex2DLod/tex3DLod and
+// tex1DGrad/tex2DGrad/tex3DGrad.
+// Fetch forms the software sampler lacks (layered and cubemap levels and
+// gradients, gathers, the pointer-output overloads) get a
+// texture-software-unsupported warning.
 //
 // AST rule: a call counts by the declaration it resolves to, one of the SDK's
 // (a system header), and a fetch only when that declaration takes a
@@ -54,7 +58,9 @@ Kind kindOf(llvm::StringRef N) {
       .Cases("tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
              Kind::Fetch)
       .Cases("texCubemap", "texCubemapLayered", Kind::Fetch)
-      .StartsWith("tex", Kind::Unsupported) // tex2DLod, tex2DGrad, tex2Dgather, ...
+      .Cases("tex1DLod", "tex2DLod", "tex3DLod", "tex1DGrad", "tex2DGrad", "tex3DGrad",
+             Kind::Fetch)
+      .StartsWith("tex", Kind::Unsupported) // tex2DLayeredLod, tex2Dgather, ...
       .Cases("cudaCreateTextureObject", "cudaCreateSurfaceObject", "cuTexObjectCreate",
              Kind::Create)
       .Cases("cudaDestroyTextureObject", "cudaDestroySurfaceObject", "cuTexObjectDestroy",
@@ -63,6 +69,8 @@ Kind kindOf(llvm::StringRef N) {
              "cudaMemcpy3D", "cudaMemcpy3DAsync", Kind::ArrayCopy)
       .Cases("cudaMemcpyFromArray", "cudaMemcpy2DFromArray", "cudaMemcpy2DFromArrayAsync",
              Kind::ArrayCopy)
+      .Cases("cudaMallocMipmappedArray", "cudaGetMipmappedArrayLevel", "cudaFreeMipmappedArray",
+             "cudaArrayGetInfo", Kind::ArrayCopy)
       .Default(N.startswith("surf") && (N.endswith("write") || N.endswith("read"))
                    ? Kind::Surface
                    : Kind::None);
@@ -74,9 +82,10 @@ Kind kindOf(llvm::StringRef N) {
 unsigned valueFormParams(llvm::StringRef N) {
   return llvm::StringSwitch<unsigned>(N)
       .Cases("tex1Dfetch", "tex1D", 2)
-      .Cases("tex2D", "tex1DLayered", 3)
-      .Cases("tex3D", "tex2DLayered", "texCubemap", 4)
-      .Case("texCubemapLayered", 5)
+      .Cases("tex2D", "tex1DLayered", "tex1DLod", 3)
+      .Cases("tex3D", "tex2DLayered", "texCubemap", "tex2DLod", "tex1DGrad", 4)
+      .Cases("texCubemapLayered", "tex3DLod", "tex2DGrad", 5)
+      .Case("tex3DGrad", 6)
       .Default(0);
 }
 
@@ -97,6 +106,10 @@ llvm::StringRef softwareName(llvm::StringRef N) {
       .Case("cudaMemcpy2DToArrayAsync", "cu2hip::memcpy_2d_to_array_async")
       .Case("cudaMemcpy3D", "cu2hip::memcpy_3d")
       .Case("cudaMemcpy3DAsync", "cu2hip::memcpy_3d_async")
+      .Case("cudaMallocMipmappedArray", "cu2hip::malloc_mipmapped_array")
+      .Case("cudaGetMipmappedArrayLevel", "cu2hip::get_mipmapped_array_level")
+      .Case("cudaFreeMipmappedArray", "cu2hip::free_mipmapped_array")
+      .Case("cudaArrayGetInfo", "cu2hip::array_get_info")
       .Default("");
 }
 
@@ -130,8 +143,8 @@ public:
          "texture fetch or object: image instructions, which CDNA targets (gfx90a, gfx942, "
          "gfx950) lack; --texture=software ports it for every target"},
         {"texture-software-unsupported", IdKind::Warning,
-         "--texture=software: a fetch form the software sampler lacks (mipmap levels, "
-         "gradients, gathers, pointer-output and isResident overloads)"},
+         "--texture=software: a fetch form the software sampler lacks (layered and cubemap "
+         "levels and gradients, gathers, pointer-output and isResident overloads)"},
         {"surface-boundary-mode", IdKind::Edit,
          "surface access with a boundary mode: HIP's image surface functions take none; the "
          "argument is removed (--texture=software keeps it: cu2hip/surface_access.h)"},
@@ -275,10 +288,10 @@ private:
 
   void unsupported(const CallExpr *Call, const FunctionDecl *F, Kind K) {
     (void)K;
-    std::string Msg = (F->getName() + " has no software form in cu2hip/texture.h (mipmap "
-                                      "levels, gradients, gathers, the pointer-output and "
-                                      "isResident overloads are not supported); the call still "
-                                      "needs image instructions")
+    std::string Msg = (F->getName() + " has no software form in cu2hip/texture.h (layered "
+                                      "and cubemap levels and gradients, gathers, the "
+                                      "pointer-output and isResident overloads are not "
+                                      "supported); the call still needs image instructions")
                           .str();
     ctx().report("texture-software-unsupported", Severity::Warning, Call->getBeginLoc(), Msg);
   }

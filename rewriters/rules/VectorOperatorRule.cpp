@@ -17,6 +17,17 @@
 // templates. Decided by declaration identity: the callee is the tree's own
 // non-member operator, its parameters CUDA's vector type. A note at each
 // such definition; uses spelled in macros are left with a warning.
+//
+// CUDA:  __device__ void operator/=(float4 &a, float s);  v /= 4.0;
+// HIP:   v /= static_cast<float>(4.0);
+// A tree's operator of a vector and a scalar (`V op S`, `S op V`, `V& op= S`
+// for + - * /) loses to HIP's templates (`operator/=(U)`, `operator*(const
+// V&, U)`, ...) wherever the argument is not already of type S: the
+// template takes a double exactly where the tree's operator converts it.
+// HIP's template then runs instead of the tree's, and its compound forms
+// call `*this /= V`, ambiguous with a tree's `operator/=(V&, V)`. The
+// argument gets the conversion the parse applied, spelled: with both exact,
+// the tree's non-template operator wins again.
 //===----------------------------------------------------------------------===//
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
@@ -71,6 +82,37 @@ bool hipHasSameOperator(const FunctionDecl &F, const SourceManager &SM) {
   }
 }
 
+/// For a tree's operator `F` of a CUDA vector type and an arithmetic scalar
+/// (`V op S` or `S op V` for + - * /, `V& op= S` for += -= *= /=): the
+/// index of the scalar parameter; -1 for any other operator.
+int scalarParam(const FunctionDecl &F, const SourceManager &SM) {
+  if (F.getNumParams() != 2)
+    return -1;
+  QualType P[2] = {F.getParamDecl(0)->getType(), F.getParamDecl(1)->getType()};
+  auto scalar = [](QualType T) {
+    return T.getNonReferenceType()->isArithmeticType() && !T->isReferenceType();
+  };
+  switch (F.getOverloadedOperator()) {
+  case OO_Plus:
+  case OO_Minus:
+  case OO_Star:
+  case OO_Slash:
+    if (cudaVectorRecord(P[0], SM) && scalar(P[1]))
+      return 1;
+    return cudaVectorRecord(P[1], SM) && scalar(P[0]) ? 0 : -1;
+  case OO_PlusEqual:
+  case OO_MinusEqual:
+  case OO_StarEqual:
+  case OO_SlashEqual:
+    return P[0]->isLValueReferenceType() && !P[0].getNonReferenceType().isConstQualified() &&
+                   cudaVectorRecord(P[0], SM) && scalar(P[1])
+               ? 1
+               : -1;
+  default:
+    return -1;
+  }
+}
+
 class VectorOperatorRule : public AstRule {
 public:
   llvm::ArrayRef<RuleIdInfo> ids() const override {
@@ -95,9 +137,14 @@ public:
     const auto *Op = R.Nodes.getNodeAs<FunctionDecl>("op");
     const SourceManager &SM = *R.SourceManager;
     if (!Call || !Op || Call->getNumArgs() != 2 ||
-        SM.isInSystemHeader(Op->getCanonicalDecl()->getLocation()) ||
-        !hipHasSameOperator(*Op, SM))
+        SM.isInSystemHeader(Op->getCanonicalDecl()->getLocation()))
       return;
+    if (!hipHasSameOperator(*Op, SM)) {
+      int S = scalarParam(*Op, SM);
+      if (S >= 0)
+        convertScalar(*Call, *Op, unsigned(S), R);
+      return;
+    }
     const DeclContext *DC = Op->getDeclContext()->getRedeclContext();
     if (!DC->isFileContext())
       return; // a friend or a local declaration: no qualified name reaches it
@@ -143,13 +190,48 @@ public:
     for (auto &KV : Opens)
       ctx().insert(id(), KV.first, KV.second);
     for (const Pending &P : Uses)
-      ctx().replace(id(), P.Op, ",");
+      if (P.Op.isValid()) // a qualified call; a conversion has no operator edit
+        ctx().replace(id(), P.Op, ",");
     for (auto &KV : Closes)
       ctx().insert(id(), KV.first, KV.second, /*After=*/true);
     Uses.clear();
   }
 
 private:
+  /// A use of the tree's vector-scalar operator `Op` whose scalar argument
+  /// `Index` the parse converted: the conversion spelled as a static_cast
+  /// to the parameter's type (joined with the other edits at the end).
+  void convertScalar(const CXXOperatorCallExpr &Call, const FunctionDecl &Op, unsigned Index,
+                     const MatchFinder::MatchResult &R) {
+    const Expr *Arg = Call.getArg(Index);
+    QualType Param = Op.getParamDecl(Index)->getType().getNonReferenceType();
+    QualType Given = Arg->IgnoreParenImpCasts()->getType();
+    ASTContext &Ctx = *R.Context;
+    if (Ctx.hasSameUnqualifiedType(Param, Given) || !SeenArgs.insert(Arg->getBeginLoc()).second)
+      return;
+    std::string Type = Param.getUnqualifiedType().getCanonicalType().getAsString(
+        Ctx.getPrintingPolicy());
+    if (isInstantiated(Call, Ctx) || !Arg->getBeginLoc().isFileID() ||
+        !Arg->getEndLoc().isFileID()) {
+      ctx().report("vector-operator-kept", Severity::Warning, Call.getOperatorLoc(),
+                   "this use of the tree's own '" + Op.getNameAsString() +
+                       "' converts its argument to '" + Type + "'; on ROCm HIP's template "
+                       "operator takes it unconverted instead; kept (in a macro or a template)",
+                   "convert the argument: static_cast<" + Type + ">(...)");
+      return;
+    }
+    Pending P;
+    P.Open = Arg->getBeginLoc();
+    P.Close = Arg->getEndLoc();
+    P.Name = "static_cast<" + Type + ">";
+    Uses.push_back(P);
+    ctx().report(id(), Severity::Note, Call.getOperatorLoc(),
+                 "the tree's own '" + Op.getNameAsString() + "' on a CUDA vector type takes '" +
+                     Type + "': on ROCm HIP's template operator would take '" +
+                     Given.getAsString(Ctx.getPrintingPolicy()) +
+                     "' exactly and win; the conversion is spelled");
+  }
+
   struct Pending {
     SourceLocation Open, Close;
     CharSourceRange Op;
@@ -157,7 +239,7 @@ private:
   };
   std::vector<Pending> Uses;
   std::set<const FunctionDecl *> Noted;
-  std::set<SourceLocation> SeenOps;
+  std::set<SourceLocation> SeenOps, SeenArgs;
 
   /// Is `E` part of a template instantiation (its text is the pattern's)?
   static bool isInstantiated(const Expr &E, ASTContext &Ctx) {

@@ -18,6 +18,10 @@
 //   cudaMemcpyToArray/cudaMemcpy2DToArray(Async)/cudaMemcpy3D(Async),
 //   cudaMemcpyFromArray/cudaMemcpy2DFromArray(Async)
 //       -> cu2hip::memcpy_... (the HIP copy with the mirror kept coherent)
+//   cudaMallocMipmappedArray/cudaGetMipmappedArrayLevel/cudaFreeMipmappedArray,
+//   cudaArrayGetInfo -> cu2hip::malloc_mipmapped_array/... (software
+//          mipmapped arrays, cu2hip/texture_mipmap.h), fetched by
+//          cu2hip::tex1DLod/tex2DLod/tex3DLod/tex1DGrad/tex2DGrad/tex3DGrad
 // A texture or surface object is the device address of a TextureDesc, as a
 // hipTextureObject_t / hipSurfaceObject_t, so kernel parameters and structs
 // keep their types.
@@ -35,8 +39,10 @@
 // and when the last object is destroyed. Copies the wrappers do not see
 // (units ported without --texture=software, graph copy nodes) are not
 // coherent with the mirror.
-// Not supported (hipErrorNotSupported): mipmapped arrays, resource views
-// that change the format, sRGB.
+// Mipmapped arrays are software ones (cu2hip/texture_mipmap.h): levels in
+// linear memory, read and written directly by objects and copies.
+// Not supported (hipErrorNotSupported): resource views that change the
+// format, sRGB.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_TEXTURE_H
 #define CU2HIP_TEXTURE_H
@@ -55,7 +61,23 @@ namespace tex_detail {
 struct HostObject {
   TextureDesc desc;           ///< what the device copy holds
   hipArray_t array = nullptr; ///< the array whose shared mirror it reads (or null)
+  std::vector<TextureDesc> levels; ///< a mipmapped texture's level descriptors
 };
+
+/// The memory of a level of a software mipmapped array, for copies:
+/// `pitch` bytes per row, `width` x `height` elements of `elemBytes`.
+struct LevelSpan {
+  unsigned char *base;
+  std::size_t pitch, width, height;
+  int elemBytes;
+};
+
+// Software mipmapped arrays (cu2hip/texture_mipmap.h): a level is a
+// hipArray_t over linear memory, read and written directly (no mirror).
+inline bool softLevelLayout(const void *a, TextureDesc &d);
+inline bool softLevelSpan(const void *a, LevelSpan &out);
+inline hipError_t mipmapLevels(const TextureDesc &d, const void *m,
+                               std::vector<TextureDesc> &out);
 
 /// The linear mirror of one array, shared by every texture and surface
 /// object over that array (so surface writes and texture reads of the
@@ -116,6 +138,10 @@ inline hipError_t setSampling(TextureDesc &d, const hipTextureDesc &t) {
   d.normalizedCoords = t.normalizedCoords;
   d.filterMode = (int)t.filterMode;
   d.readMode = (int)t.readMode;
+  d.mipmapFilterMode = (int)t.mipmapFilterMode;
+  d.mipmapLevelBias = t.mipmapLevelBias;
+  d.minMipmapLevelClamp = t.minMipmapLevelClamp;
+  d.maxMipmapLevelClamp = t.maxMipmapLevelClamp;
   return hipSuccess;
 }
 
@@ -249,10 +275,30 @@ inline hipError_t setResource(TextureDesc &d, const hipResourceDesc &r, bool sur
     d.slicePitch = d.pitch * (std::size_t)d.height;
     return hipSuccess;
   case hipResourceTypeArray:
-    return mirrorArray(d, r.res.array.array, surface);
+    return softLevelLayout(r.res.array.array, d) ? hipSuccess
+                                                 : mirrorArray(d, r.res.array.array, surface);
   default:
-    return hipErrorNotSupported; // mipmapped arrays
+    return hipErrorNotSupported; // mipmapped arrays: setMipmapResource
   }
+}
+
+/// The resource of a texture object over mipmapped array `m`: the level
+/// descriptors in `H.levels` (sampling state of `H.desc`), `H.desc` level 0
+/// with the level count.
+inline hipError_t setMipmapResource(HostObject &H, const void *m) {
+  hipError_t err = mipmapLevels(H.desc, m, H.levels);
+  if (err != hipSuccess)
+    return err;
+  H.desc = H.levels[0];
+  H.desc.levels = (int)H.levels.size();
+  return hipSuccess;
+}
+
+/// The array an object must hold a mirror reference to: `a` unless it is a
+/// software mipmap level (read directly).
+inline hipArray_t mirroredArray(hipArray_t a) {
+  LevelSpan s;
+  return softLevelSpan(a, s) ? nullptr : a;
 }
 
 /// Before a copy touches array `a`: a mirror that surfaces wrote goes back
@@ -277,7 +323,13 @@ inline hipError_t refreshMirrors(hipArray_t a, bool async, hipStream_t s) {
 /// returns its handle in `*obj`; on failure releases what `H` holds.
 inline hipError_t publish(HostObject &H, hipTextureObject_t *obj) {
   void *dev = nullptr;
-  hipError_t err = hipMalloc(&dev, sizeof(H.desc));
+  std::size_t n = 1 + H.levels.size(); // a mipmapped texture's levels follow its descriptor
+  hipError_t err = hipMalloc(&dev, n * sizeof(H.desc));
+  if (!H.levels.empty() && err == hipSuccess) {
+    H.desc.level = static_cast<const TextureDesc *>(dev) + 1;
+    err = hipMemcpy(static_cast<TextureDesc *>(dev) + 1, H.levels.data(),
+                    H.levels.size() * sizeof(H.desc), hipMemcpyHostToDevice);
+  }
   if (err == hipSuccess)
     err = hipMemcpy(dev, &H.desc, sizeof(H.desc), hipMemcpyHostToDevice);
   if (err != hipSuccess) {
@@ -315,9 +367,11 @@ inline hipError_t retire(hipTextureObject_t obj) {
 /// (linear, pitch2D, or array through the array's shared mirror) and the
 /// sampling state in a device-resident descriptor whose address becomes
 /// `*obj`. `view` must be null (or describe the resource unchanged: not
-/// checked). Errors: hipErrorInvalidValue (null arguments, a format textures
-/// do not take), hipErrorNotSupported (mipmapped arrays, sRGB), allocation
-/// errors.
+/// checked). A mipmapped array resource (cu2hip/texture_mipmap.h) gives an
+/// object with one descriptor per level for tex*Lod/tex*Grad; a level of one
+/// (an array resource) is read directly. Errors: hipErrorInvalidValue (null
+/// arguments, a format textures do not take, an unknown mipmapped array),
+/// hipErrorNotSupported (sRGB), allocation errors.
 inline hipError_t create_texture_object(hipTextureObject_t *obj, const hipResourceDesc *res,
                                         const hipTextureDesc *tex,
                                         const hipResourceViewDesc *view = nullptr) {
@@ -328,11 +382,13 @@ inline hipError_t create_texture_object(hipTextureObject_t *obj, const hipResour
   H.desc = tex_detail::TextureDesc{};
   hipError_t err = tex_detail::setSampling(H.desc, *tex);
   if (err == hipSuccess)
-    err = tex_detail::setResource(H.desc, *res, false);
+    err = res->resType == hipResourceTypeMipmappedArray
+              ? tex_detail::setMipmapResource(H, res->res.mipmap.mipmap)
+              : tex_detail::setResource(H.desc, *res, false);
   if (err != hipSuccess)
     return err;
   if (res->resType == hipResourceTypeArray)
-    H.array = res->res.array.array;
+    H.array = tex_detail::mirroredArray(res->res.array.array);
   return tex_detail::publish(H, obj);
 }
 
@@ -357,7 +413,7 @@ inline hipError_t create_surface_object(hipSurfaceObject_t *obj, const hipResour
   hipError_t err = tex_detail::setResource(H.desc, *res, true);
   if (err != hipSuccess)
     return err;
-  H.array = res->res.array.array;
+  H.array = tex_detail::mirroredArray(res->res.array.array);
   hipTextureObject_t t = nullptr;
   err = tex_detail::publish(H, &t);
   if (err == hipSuccess)
@@ -372,10 +428,52 @@ inline hipError_t destroy_surface_object(hipSurfaceObject_t obj) {
 }
 
 #if !defined(__CU2HIP_EMU__) // the emulator has no arrays
-/// cudaMemcpy2DToArray, then the mirrors of textures over `dst` refreshed.
+namespace tex_detail {
+
+/// Byte (wOffset, hOffset) of software level `a` (wOffset in bytes, as the
+/// array copies take it); null when `a` is not a software level.
+inline unsigned char *levelAt(const void *a, size_t wOffset, size_t hOffset, size_t &pitch) {
+  LevelSpan s;
+  if (!softLevelSpan(a, s))
+    return nullptr;
+  pitch = s.pitch;
+  return s.base + hOffset * s.pitch + wOffset;
+}
+
+/// `p` with each side that is a software level turned into the pitched
+/// pointer over its memory (its position x in bytes), and the extent's
+/// width in bytes when no array is left (HIP's rule for pointer copies).
+inline hipMemcpy3DParms levelParms(const hipMemcpy3DParms &p) {
+  hipMemcpy3DParms q = p;
+  LevelSpan s;
+  int elem = 0;
+  if (p.srcArray && softLevelSpan(p.srcArray, s)) {
+    q.srcArray = nullptr;
+    q.srcPtr = make_hipPitchedPtr(s.base, s.pitch, s.width * (size_t)s.elemBytes, s.height);
+    q.srcPos.x *= (size_t)s.elemBytes;
+    elem = s.elemBytes;
+  }
+  if (p.dstArray && softLevelSpan(p.dstArray, s)) {
+    q.dstArray = nullptr;
+    q.dstPtr = make_hipPitchedPtr(s.base, s.pitch, s.width * (size_t)s.elemBytes, s.height);
+    q.dstPos.x *= (size_t)s.elemBytes;
+    elem = s.elemBytes;
+  }
+  if (elem && !q.srcArray && !q.dstArray)
+    q.extent.width *= (size_t)elem;
+  return q;
+}
+
+} // namespace tex_detail
+
+/// cudaMemcpy2DToArray, then the mirrors of textures over `dst` refreshed
+/// (into a software mipmap level: a 2D copy into its memory).
 inline hipError_t memcpy_2d_to_array(hipArray_t dst, size_t wOffset, size_t hOffset,
                                      const void *src, size_t spitch, size_t width,
                                      size_t height, hipMemcpyKind kind) {
+  size_t pitch = 0;
+  if (unsigned char *at = tex_detail::levelAt(dst, wOffset, hOffset, pitch))
+    return hipMemcpy2D(at, pitch, src, spitch, width, height, kind);
   hipError_t e = tex_detail::syncToArray(dst, false, nullptr);
   if (e == hipSuccess)
     e = hipMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
@@ -387,6 +485,9 @@ inline hipError_t memcpy_2d_to_array_async(hipArray_t dst, size_t wOffset, size_
                                            const void *src, size_t spitch, size_t width,
                                            size_t height, hipMemcpyKind kind,
                                            hipStream_t stream = nullptr) {
+  size_t pitch = 0;
+  if (unsigned char *at = tex_detail::levelAt(dst, wOffset, hOffset, pitch))
+    return hipMemcpy2DAsync(at, pitch, src, spitch, width, height, kind, stream);
   hipError_t e = tex_detail::syncToArray(dst, true, stream);
   if (e == hipSuccess)
     e = hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind,
@@ -397,6 +498,9 @@ inline hipError_t memcpy_2d_to_array_async(hipArray_t dst, size_t wOffset, size_
 /// cudaMemcpyToArray (deprecated in CUDA), then the mirrors refreshed.
 inline hipError_t memcpy_to_array(hipArray_t dst, size_t wOffset, size_t hOffset,
                                   const void *src, size_t count, hipMemcpyKind kind) {
+  size_t pitch = 0;
+  if (unsigned char *at = tex_detail::levelAt(dst, wOffset, hOffset, pitch))
+    return hipMemcpy(at, src, count, kind);
   hipError_t e = tex_detail::syncToArray(dst, false, nullptr);
   if (e == hipSuccess)
     e = hipMemcpyToArray(dst, wOffset, hOffset, src, count, kind);
@@ -407,6 +511,9 @@ inline hipError_t memcpy_to_array(hipArray_t dst, size_t wOffset, size_t hOffset
 /// reached the array.
 inline hipError_t memcpy_from_array(void *dst, hipArray_const_t src, size_t wOffset,
                                     size_t hOffset, size_t count, hipMemcpyKind kind) {
+  size_t pitch = 0;
+  if (const unsigned char *at = tex_detail::levelAt(src, wOffset, hOffset, pitch))
+    return hipMemcpy(dst, at, count, kind);
   hipError_t e = tex_detail::syncToArray(const_cast<hipArray_t>(src), false, nullptr);
   return e != hipSuccess ? e : hipMemcpyFromArray(dst, src, wOffset, hOffset, count, kind);
 }
@@ -415,6 +522,9 @@ inline hipError_t memcpy_from_array(void *dst, hipArray_const_t src, size_t wOff
 inline hipError_t memcpy_2d_from_array(void *dst, size_t dpitch, hipArray_const_t src,
                                        size_t wOffset, size_t hOffset, size_t width,
                                        size_t height, hipMemcpyKind kind) {
+  size_t pitch = 0;
+  if (const unsigned char *at = tex_detail::levelAt(src, wOffset, hOffset, pitch))
+    return hipMemcpy2D(dst, dpitch, at, pitch, width, height, kind);
   hipError_t e = tex_detail::syncToArray(const_cast<hipArray_t>(src), false, nullptr);
   return e != hipSuccess ? e
                          : hipMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width,
@@ -426,6 +536,9 @@ inline hipError_t memcpy_2d_from_array_async(void *dst, size_t dpitch, hipArray_
                                              size_t wOffset, size_t hOffset, size_t width,
                                              size_t height, hipMemcpyKind kind,
                                              hipStream_t stream = nullptr) {
+  size_t pitch = 0;
+  if (const unsigned char *at = tex_detail::levelAt(src, wOffset, hOffset, pitch))
+    return hipMemcpy2DAsync(dst, dpitch, at, pitch, width, height, kind, stream);
   hipError_t e = tex_detail::syncToArray(const_cast<hipArray_t>(src), true, stream);
   return e != hipSuccess ? e
                          : hipMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width,
@@ -433,10 +546,13 @@ inline hipError_t memcpy_2d_from_array_async(void *dst, size_t dpitch, hipArray_
 }
 
 /// cudaMemcpy3D(Async): a source array brought up to date first, the
-/// mirrors of a destination array refreshed after.
-inline hipError_t memcpy_3d_on(const hipMemcpy3DParms *p, bool async, hipStream_t s) {
-  if (!p)
+/// mirrors of a destination array refreshed after; a software mipmap level
+/// copied as the pitched memory it is.
+inline hipError_t memcpy_3d_on(const hipMemcpy3DParms *p0, bool async, hipStream_t s) {
+  if (!p0)
     return hipErrorInvalidValue;
+  hipMemcpy3DParms q = tex_detail::levelParms(*p0); // software mipmap levels as pointers
+  const hipMemcpy3DParms *p = &q;
   hipError_t e = hipSuccess;
   if (p->srcArray)
     e = tex_detail::syncToArray(p->srcArray, async, s);
@@ -460,6 +576,7 @@ inline hipError_t memcpy_3d_async(const hipMemcpy3DParms *p, hipStream_t stream 
 
 } // namespace cu2hip
 
+#include <cu2hip/texture_mipmap.h>
 #include <cu2hip/texture_driver.h>
 
 #endif

@@ -33,6 +33,10 @@
 // other types (integer scalars and vectors: uchar4, int2, ...) are the
 // texel itself, point-sampled (CUDA filters only floating-point results).
 // Layer indices of layered textures are clamped to the layers that exist.
+// Mipmapped textures (cu2hip/texture_mipmap.h: one descriptor per level):
+// tex1DLod/tex2DLod/tex3DLod and tex1DGrad/tex2DGrad/tex3DGrad select the
+// level(s) by cudaTextureDesc's bias, level clamps and mipmap filter mode
+// (pickLevels) and sample each level as above at its own size.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_TEXTURE_SAMPLER_H
 #define CU2HIP_TEXTURE_SAMPLER_H
@@ -65,6 +69,11 @@ struct TextureDesc {
   int normalizedCoords, filterMode, readMode;
   int addressMode[3];
   float borderColor[4];
+  // Mipmapped textures (cu2hip/texture_mipmap.h); `levels` 0 otherwise.
+  int levels;                 ///< mipmap levels in `level` (0: not mipmapped)
+  const TextureDesc *level;   ///< device array of the level descriptors (level 0 first)
+  int mipmapFilterMode;       ///< FilterPoint: nearest level; FilterLinear: two levels blended
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
 };
 
 /// One dimension's sample: texel indices after addressing (-1: border) and
@@ -312,13 +321,13 @@ __host__ __device__ inline const TextureDesc &desc(hipTextureObject_t t) {
   return *reinterpret_cast<const TextureDesc *>(t);
 }
 
-/// Sample of texture `t` at (x, y, z) in `dims` dimensions (layer >= 0: a
-/// layered texture's layer; `normalized`: coordinates in [0, 1] whatever the
-/// object says, as for a cubemap face).
+/// Sample of the texture `d` describes at (x, y, z) in `dims` dimensions
+/// (layer >= 0: a layered texture's layer; `normalized`: coordinates in
+/// [0, 1] whatever the object says, as for a cubemap face). A mipmapped
+/// texture's own descriptor is its level 0.
 template <class T>
-__device__ inline T sample(hipTextureObject_t t, int dims, float x, float y, float z,
-                           int layer, bool normalized = false) {
-  const TextureDesc &d = desc(t);
+__device__ inline T sampleDesc(const TextureDesc &d, int dims, float x, float y, float z,
+                               int layer, bool normalized = false) {
   bool norm = normalized || d.normalizedCoords != 0;
   bool linear = FloatResult<T>::value && d.filterMode == FilterLinear;
   Axis ax = sampleAxis(x, d.width, d.addressMode[0], norm, linear);
@@ -334,6 +343,13 @@ __device__ inline T sample(hipTextureObject_t t, int dims, float x, float y, flo
     return rawTexel<T>(d, ax.i0, dims > 1 ? ay.i0 : 0,
                        dims > 2 ? az.i0 : (layer >= 0 ? layer : 0));
   }
+}
+
+/// sampleDesc over the descriptor texture object `t` names.
+template <class T>
+__device__ inline T sample(hipTextureObject_t t, int dims, float x, float y, float z,
+                           int layer, bool normalized = false) {
+  return sampleDesc<T>(desc(t), dims, x, y, z, layer, normalized);
 }
 
 /// The cubemap face of direction (x, y, z) and the face coordinates (u, v)
@@ -355,6 +371,90 @@ __host__ __device__ inline int cubeFace(float x, float y, float z, float &u, flo
   u = (s / m + 1.0f) * 0.5f;
   v = (t / m + 1.0f) * 0.5f;
   return face;
+}
+
+/// The levels a level of detail selects from a mipmapped texture `d`: `l0`
+/// and `l1` (equal for point mipmap filtering) and the weight of `l1` in
+/// 1/256 units.
+struct LevelPick {
+  int l0, l1, w1;
+};
+
+/// The level of detail `lod` as CUDA's cudaTextureDesc defines its use
+/// (texture_types.h): mipmapLevelBias added, then clamped to
+/// [minMipmapLevelClamp, maxMipmapLevelClamp] and to the levels that exist
+/// ([0, levels - 1]; NaN reads level 0). Point mipmap filtering takes the
+/// nearest level, a tie to the lower one (OpenGL's rule: ceil(l + 1/2) - 1);
+/// linear takes floor(l) and the next level, the fraction held like the
+/// texel filter's weights in 1.8 fixed point (fixedWeight). The tie rule and
+/// the 1/256 fraction follow the texel filter; they are not measured on
+/// NVIDIA hardware.
+__host__ __device__ inline LevelPick pickLevels(const TextureDesc &d, float lod) {
+  float l = lod + d.mipmapLevelBias, top = (float)(d.levels - 1);
+  l = l > d.maxMipmapLevelClamp ? d.maxMipmapLevelClamp : l;
+  l = l < d.minMipmapLevelClamp ? d.minMipmapLevelClamp : l;
+  l = l == l ? (l < 0.0f ? 0.0f : (l > top ? top : l)) : 0.0f;
+  if (d.mipmapFilterMode != FilterLinear) {
+    int n = (int)ceilf(l + 0.5f) - 1;
+    n = n < 0 ? 0 : n;
+    return LevelPick{n, n, 0};
+  }
+  int i = (int)floorf(l), w = weight256(fixedWeight(l - floorf(l)));
+  if (w == 256)
+    ++i, w = 0;
+  return LevelPick{i, i + 1 < d.levels ? i + 1 : i, w};
+}
+
+/// The level of detail of gradients `dx`, `dy` (dims components each, in
+/// the texture's coordinates: scaled by level 0's size when normalized):
+/// log2 of the longer of the two scaled vectors (isotropic; maxAnisotropy
+/// is not used). Zero gradients give -inf, which the clamps take to the
+/// lowest level.
+__host__ __device__ inline float gradientLod(const TextureDesc &d, int dims, const float *dx,
+                                             const float *dy) {
+  int n[3] = {d.width, d.height, d.depth};
+  float sx = 0.0f, sy = 0.0f;
+  for (int k = 0; k < dims; ++k) {
+    float s = d.normalizedCoords ? (float)n[k] : 1.0f;
+    sx += (dx[k] * s) * (dx[k] * s);
+    sy += (dy[k] * s) * (dy[k] * s);
+  }
+  return 0.5f * log2f(sx > sy ? sx : sy);
+}
+
+/// A float4 result's channels into out[4].
+__host__ __device__ inline void storeResult(float4 v, float out[4]) {
+  out[0] = v.x, out[1] = v.y, out[2] = v.z, out[3] = v.w;
+}
+
+/// Sample of the mipmapped texture `t` at (x, y, z) and level of detail
+/// `lod`: each selected level sampled with the object's filter and address
+/// modes at its own size (max(1, n >> level) texels per dimension), linear
+/// mipmap filtering blending the two levels as (256 - w) v0 + w v1 over 256,
+/// exactly, then rounded like a texel filter result (filteredValue). A
+/// texture that is not mipmapped is sampled as it is (the level ignored).
+/// Results that are not floats are point-sampled from the nearest level.
+template <class T>
+__device__ inline T sampleLod(hipTextureObject_t t, int dims, float x, float y, float z,
+                              float lod) {
+  const TextureDesc &d = desc(t);
+  if (d.levels <= 0)
+    return sampleDesc<T>(d, dims, x, y, z, -1);
+  LevelPick p = pickLevels(d, lod);
+  if constexpr (!FloatResult<T>::value) {
+    if (p.w1 >= 128 && d.mipmapFilterMode == FilterLinear)
+      p.l0 = p.l1; // the nearer of the two
+    return sampleDesc<T>(d.level[p.l0], dims, x, y, z, -1);
+  } else {
+    float v0[4], v1[4];
+    storeResult(sampleDesc<float4>(d.level[p.l0], dims, x, y, z, -1), v0);
+    if (p.w1 == 0)
+      return FloatResult<T>::make(v0);
+    storeResult(sampleDesc<float4>(d.level[p.l1], dims, x, y, z, -1), v1);
+    for (int c = 0; c < 4; ++c)
+      v0[c] = filteredValue(d, ((double)(256 - p.w1) * v0[c] + (double)p.w1 * v1[c]) / 256.0);
+    return FloatResult<T>::make(v0);
+  }
 }
 
 } // namespace tex_detail
@@ -418,6 +518,49 @@ template <class T> __device__ inline T tex1DLayered(hipTextureObject_t t, float 
 template <class T>
 __device__ inline T tex2DLayered(hipTextureObject_t t, float x, float y, int layer) {
   return tex_detail::sample<T>(t, 2, x, y, 0.0f, layer < 0 ? 0 : layer);
+}
+
+/// CUDA's tex1DLod<T>(t, x, level) (sampleLod: mipmapped arrays of
+/// cu2hip/texture_mipmap.h).
+template <class T> __device__ inline T tex1DLod(hipTextureObject_t t, float x, float level) {
+  return tex_detail::sampleLod<T>(t, 1, x, 0.0f, 0.0f, level);
+}
+
+/// CUDA's tex2DLod<T>(t, x, y, level).
+template <class T>
+__device__ inline T tex2DLod(hipTextureObject_t t, float x, float y, float level) {
+  return tex_detail::sampleLod<T>(t, 2, x, y, 0.0f, level);
+}
+
+/// CUDA's tex3DLod<T>(t, x, y, z, level).
+template <class T>
+__device__ inline T tex3DLod(hipTextureObject_t t, float x, float y, float z, float level) {
+  return tex_detail::sampleLod<T>(t, 3, x, y, z, level);
+}
+
+/// CUDA's tex1DGrad<T>(t, x, dPdx, dPdy): the level of detail of the
+/// gradients (gradientLod), then tex1DLod.
+template <class T>
+__device__ inline T tex1DGrad(hipTextureObject_t t, float x, float dPdx, float dPdy) {
+  float lod = tex_detail::gradientLod(tex_detail::desc(t), 1, &dPdx, &dPdy);
+  return tex_detail::sampleLod<T>(t, 1, x, 0.0f, 0.0f, lod);
+}
+
+/// CUDA's tex2DGrad<T>(t, x, y, dPdx, dPdy).
+template <class T>
+__device__ inline T tex2DGrad(hipTextureObject_t t, float x, float y, float2 dPdx, float2 dPdy) {
+  float dx[2] = {dPdx.x, dPdx.y}, dy[2] = {dPdy.x, dPdy.y};
+  float lod = tex_detail::gradientLod(tex_detail::desc(t), 2, dx, dy);
+  return tex_detail::sampleLod<T>(t, 2, x, y, 0.0f, lod);
+}
+
+/// CUDA's tex3DGrad<T>(t, x, y, z, dPdx, dPdy) (the w components unused).
+template <class T>
+__device__ inline T tex3DGrad(hipTextureObject_t t, float x, float y, float z, float4 dPdx,
+                              float4 dPdy) {
+  float dx[3] = {dPdx.x, dPdx.y, dPdx.z}, dy[3] = {dPdy.x, dPdy.y, dPdy.z};
+  float lod = tex_detail::gradientLod(tex_detail::desc(t), 3, dx, dy);
+  return tex_detail::sampleLod<T>(t, 3, x, y, z, lod);
 }
 
 } // namespace cu2hip

@@ -2,7 +2,8 @@
 // hip/driver_types.h), so that cu2hip/texture.h (--texture=software) runs
 // here. Field names and enum values are HIP's (equal to CUDA's). Arrays
 // (hipArray_t) are declared only: the emulator has no array API, and the
-// software sampler's array resources answer hipErrorNotSupported.
+// software sampler's array resources answer hipErrorNotSupported (the
+// software mipmapped arrays of cu2hip/texture_mipmap.h, linear memory, work).
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,7 @@ struct hipExtent { size_t width, height, depth; };
 #define hipArraySurfaceLoadStore 0x02
 #define hipArrayCubemap 0x04
 typedef struct hipMipmappedArray* hipMipmappedArray_t;
+typedef const struct hipMipmappedArray* hipMipmappedArray_const_t;
 typedef struct __hip_texture* hipTextureObject_t;
 typedef struct __hip_surface* hipSurfaceObject_t;
 // HIP's values (ROCm 7.2 surface_types.h), not CUDA's (Clamp 1, Trap 2).
