@@ -5,6 +5,7 @@
 #include "CheckRun.h"
 #include "KernelCost.h"
 #include "cu2hip/FileIO.h"
+#include "cu2hip/Signals.h"
 #include "Manifest.h"
 #include "Progress.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 #include <chrono>
@@ -406,8 +408,9 @@ struct Runner {
         A.insert(A.end(), {"--offload-device-only", "-O0", "-c", "-o", Obj});
       A.push_back(U.Output);
       std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".log").str(), Err;
+      sys::RemoveFileOnSignal(HC.tempOutside((Twine(Idx) + "." + Target + ".o").str()));
       int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
-                         Err);
+                         Err, &R.TimedOut);
       R.Ok = RC == 0;
       R.Log = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
       sys::fs::remove(HC.tempOutside((Twine(Idx) + "." + Target + ".o").str()));
@@ -425,7 +428,7 @@ struct Runner {
     A.insert(A.end(), {"--offload-host-only", "-fsyntax-only", U.Output});
     std::string Log = (LogDir + "/" + Twine(Idx) + ".host.log").str(), Err;
     int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
-                       Err);
+                       Err, &U.HostTimedOut);
     U.HostOk = RC == 0;
     U.HostLog = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
     tick(U.Rel);
@@ -441,8 +444,10 @@ struct Runner {
     A.insert(A.end(), {"--offload-device-only", "-S", "-o", HC.tempInside(Name),
                        "-Rpass-analysis=kernel-resource-usage", U.Output});
     std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".k.log").str(), Err;
-    int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt, Err);
     UnitResult &R = U.Results[T];
+    sys::RemoveFileOnSignal(HC.tempOutside(Name));
+    int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt, Err,
+                       &R.TimedOut);
     R.Kernels = parseResourceRemarks(readLog(Log));
     std::string Asm = readLog(HC.tempOutside(Name));
     sys::fs::remove(HC.tempOutside(Name));
@@ -572,11 +577,20 @@ void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir, StringRef 
         if (R.Ok) {
           R.Ok = false;
           R.Log = U.HostLog;
+          R.TimedOut = U.HostTimedOut;
         }
     bool AnyOk = llvm::any_of(U.Results, [](const UnitResult &R) { return R.Ok; });
     for (UnitResult &R : U.Results) {
       if (R.Ok)
         continue;
+      if (R.TimedOut) {
+        R.Error = FirstError();
+        R.Error.Message = "timed out after " + std::to_string(TimeoutOpt) + " s";
+        R.Category = CheckCategory::Timeout;
+        R.Why = "the compile ran longer than --timeout " + std::to_string(TimeoutOpt) +
+                " and was killed, with the processes it started";
+        continue;
+      }
       R.Error = firstError(R.Log);
       if (!R.Error.Found) {
         R.Error.Message = StringRef(R.Log).trim().take_front(300).str();
@@ -668,15 +682,15 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   sys::path::append(Bundled, "cu2hip-runtime");
   std::string RuntimeDir = sys::fs::is_directory(Bundled + "/cu2hip") ? std::string(Bundled)
                                                                        : In.RuntimeIncludeDir;
+  std::string Nvcc = NvccOpt.getNumOccurrences() ? findNvcc() : "";
+  if (NvccOpt.getNumOccurrences() && Nvcc.empty())
+    return fail("--nvcc: no nvcc found (give --nvcc=PATH)");
   SmallString<128> LogDir;
   if (Error E = createTemporaryDirectory("cu2hip-check", LogDir))
     return fail(toString(std::move(E)));
-  Runner R{*HC, InRoot, OutRoot, RuntimeDir, std::string(LogDir), "", Targets};
-  if (NvccOpt.getNumOccurrences()) {
-    R.Nvcc = findNvcc();
-    if (R.Nvcc.empty())
-      return fail("--nvcc: no nvcc found (give --nvcc=PATH)");
-  }
+  // The logs are each removed on an interrupt (runLogged), then the directory.
+  removeDirOnInterrupt(std::string(LogDir));
+  Runner R{*HC, InRoot, OutRoot, RuntimeDir, std::string(LogDir), Nvcc, Targets};
   for (CheckUnit &U : Units)
     U.Results.resize(Targets.size());
   R.Total = Units.size() * (Targets.size() + (ObjectOpt ? 0 : 1) + (R.Nvcc.empty() ? 0 : 1));
@@ -689,6 +703,7 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   if (PL)
     PL->finish();
   sys::fs::remove_directories(LogDir);
+  forgetDirRemovedOnInterrupt(std::string(LogDir));
   classifyAll(Units, RuntimeDir, OutRoot);
   attachPtx(Units);
   CheckRunInfo Info{In.Version, HC->describe(), OutRoot, InRoot, Targets, !R.Nvcc.empty(),

@@ -223,7 +223,7 @@ json::Object sarifLocation(StringRef File, unsigned Line) {
 
 json::Value reportSarifDoc(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
   json::Array Rules, Results;
-  for (StringRef C : {"port-gap", "rocm-missing", "target", "input", "other"})
+  for (StringRef C : {"port-gap", "rocm-missing", "target", "input", "timeout", "other"})
     Rules.push_back(json::Object{{"id", ("check/" + C).str()},
                                  {"shortDescription", json::Object{{"text", ("A unit fails to "
                                   "compile on ROCm: " + C).str()}}}});

@@ -43,11 +43,14 @@ private:
 };
 
 /// Runs `Argv` with stdout and stderr into `LogPath`, stdin from /dev/null,
-/// HIP_PLATFORM=amd added to the environment, killed after `Timeout`
-/// seconds (0: no limit). Returns the exit status (-1 when it could not be
-/// run or was killed; `Err` then says why).
+/// HIP_PLATFORM=amd added to the environment, in a process group of its
+/// own that is killed (SIGKILL) after `Timeout` seconds (0: no limit) and
+/// when this process gets SIGINT/SIGTERM/SIGHUP/SIGQUIT (LogPath is removed
+/// then). Returns the exit status (-1 when it could not be run or was
+/// killed; `Err` then says why: "timed out after N s (killed)" with
+/// `*TimedOut` set). Thread-safe: the compiles of `check -j N`.
 int runLogged(const std::vector<std::string> &Argv, llvm::StringRef LogPath, unsigned Timeout,
-              std::string &Err);
+              std::string &Err, bool *TimedOut = nullptr);
 
 /// The fewest directories covering `Dirs` (a directory inside another one
 /// of the list is dropped), sorted.
