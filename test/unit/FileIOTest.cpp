@@ -98,7 +98,9 @@ TEST(FileIOTest, EveryWriterGoesThroughTheGate) {
                 {"tool/OutputWriter.cpp", "copies, --inplace, stale removal: each calls "
                                           "WriteGate::check or checkInPlace first"},
                 {"tool/Doctor.cpp", "posix_spawn_file_actions_addopen into the temporaries "
-                                    "createTemporaryFile made"}});
+                                    "createTemporaryFile made"},
+                {"tool/CheckRun.cpp", "posix_spawn_file_actions_addopen: a compile's log in "
+                                      "the directory createTemporaryDirectory made"}});
 }
 
 TEST(FileIOTest, EveryReaderIsTheCheckedOne) {
