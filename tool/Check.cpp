@@ -511,9 +511,16 @@ struct Runner {
     Pool.wait();
   }
 
+  /// nvcc on the original of `U`; NvccOk stays unset, with NvccNote saying
+  /// why, where it did not run (no original at hand, nvcc not runnable,
+  /// killed after --timeout).
   void nvcc(CheckUnit &U, size_t Idx) {
-    if (U.Input.empty() || !sys::fs::exists(U.Input))
+    if (U.Input.empty() || !sys::fs::exists(U.Input)) {
+      U.NvccNote = U.Input.empty() ? "no original known (no manifest)"
+                                   : "the original " + U.Input + " is missing";
+      tick(U.Rel);
       return;
+    }
     std::vector<std::string> A{Nvcc, "-arch=" + NvccArchOpt};
     A.insert(A.end(), U.NvccFlags.begin(), U.NvccFlags.end());
     if (!hasStd(U.NvccFlags))
@@ -525,8 +532,11 @@ struct Runner {
     A.insert(A.end(), {"-c", "-o", "/dev/null", "-Xcompiler", "-fsyntax-only", U.Input});
     std::string Log = (LogDir + "/" + Twine(Idx) + ".nvcc.log").str(), Err;
     int RC = runLogged(A, Log, TimeoutOpt, Err);
-    U.NvccOk = RC == 0;
     U.NvccLog = readLog(Log);
+    if (RC == -1 && !Err.empty())
+      U.NvccNote = Err;
+    else
+      U.NvccOk = RC == 0;
     tick(U.Rel);
   }
 };

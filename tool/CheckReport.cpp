@@ -89,6 +89,22 @@ void printKernels(const std::vector<CheckUnit> &Units, raw_ostream &OS) {
     OS << "\nHazards: none\n";
 }
 
+/// With --nvcc: "N of M originals compile with nvcc", M counting the
+/// originals nvcc ran on, and how many it did not run on, with the first
+/// reason; "nvcc was not run: REASON" when it ran on none.
+std::string nvccLine(const std::vector<CheckUnit> &Units) {
+  unsigned Ran = count_if(Units, [](const CheckUnit &U) { return bool(U.NvccOk); });
+  unsigned Ok = count_if(Units, [](const CheckUnit &U) { return U.NvccOk && *U.NvccOk; });
+  auto It = find_if(Units, [](const CheckUnit &U) { return !U.NvccOk; });
+  std::string Why = It == Units.end() ? "" : It->NvccNote;
+  if (!Ran)
+    return "nvcc was not run: " + Why;
+  std::string S = formatv("{0} of {1} originals compile with nvcc", Ok, Ran).str();
+  if (Ran < Units.size())
+    S += formatv(" (nvcc was not run on {0} more: {1})", Units.size() - Ran, Why).str();
+  return S;
+}
+
 } // namespace
 
 std::string summaryLine(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
@@ -132,8 +148,7 @@ void printCheckTable(const std::vector<CheckUnit> &Units, const CheckRunInfo &In
     OS << "\n";
   }
   if (Info.Nvcc)
-    OS << count_if(Units, [](const CheckUnit &U) { return U.NvccOk && *U.NvccOk; }) << " of "
-       << Units.size() << " originals compile with nvcc\n";
+    OS << nvccLine(Units) << "\n";
   if (Info.Kernels)
     printKernels(Units, OS);
   OS << summaryLine(Units, Info) << "\n";
@@ -192,6 +207,8 @@ json::Value reportJson(const std::vector<CheckUnit> &Units, const CheckRunInfo &
                    {"targets", std::move(Per)}};
     if (U.NvccOk)
       O["nvcc"] = *U.NvccOk ? "ok" : "fail";
+    else if (Info.Nvcc)
+      O["nvcc"] = "not run: " + U.NvccNote;
     JU.push_back(std::move(O));
   }
   json::Object Cats;

@@ -44,6 +44,7 @@ struct CheckUnit {
   std::string HostLog;
   bool HostTimedOut = false; ///< the host side was killed after --timeout seconds
   std::string NvccLog;
+  std::string NvccNote; ///< with --nvcc, why nvcc did not run on the original
   /// A failing host unit (C, C++): the first error of its unported original
   /// under the same compiler and language (Runner::original()); none when
   /// not compiled, Found false when the original compiles.
