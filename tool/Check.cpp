@@ -337,6 +337,27 @@ std::vector<std::string> bindsOf(const CheckUnit &U, StringRef InRoot, StringRef
   return B;
 }
 
+/// Notes once each -I/-isystem/-iquote/-idirafter directory of `Units`
+/// that the ROCm root of HC's chroot has of its own (/usr/include, ...):
+/// it is not bind-mounted over the root's (HipCompiler::rootHas), so the
+/// compiles read the root's headers there, not this system's.
+void noteRootOwnDirs(const std::vector<CheckUnit> &Units, const HipCompiler &HC) {
+  std::set<std::string> Seen;
+  for (const CheckUnit &U : Units)
+    for (size_t I = 0; I < U.Flags.size(); ++I) {
+      StringRef F = U.Flags[I];
+      std::string D;
+      if (isPathFlag(F) && F != "-include" && I + 1 < U.Flags.size())
+        D = U.Flags[I + 1];
+      else if (F.startswith("-I") && F.size() > 2)
+        D = F.drop_front(2).str();
+      if (!D.empty() && Seen.insert(D).second && HC.rootHas(D))
+        WithColor::note(errs(), "cu2hip check")
+            << D << " is a directory of the ROCm root's own: the compiles in its chroot read "
+            << "the root's " << D << ", not this system's\n";
+    }
+}
+
 struct Runner {
   const HipCompiler &HC;
   std::string InRoot, OutRoot, RuntimeDir, LogDir, Nvcc;
@@ -682,6 +703,8 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   Expected<HipCompiler> HC = HipCompiler::choose(HipccOpt, RocmRootOpt);
   if (!HC)
     return fail(toString(HC.takeError()));
+  if (HC->usesChroot())
+    noteRootOwnDirs(Units, *HC);
   std::vector<std::string> Targets;
   for (StringRef T : split(ArchOpt, ','))
     if (!T.trim().empty())

@@ -93,7 +93,7 @@ std::vector<std::string> HipCompiler::command(const std::vector<std::string> &Ar
   std::string R = quoteSh(ChrootDir);
   std::string Script = "mount -t proc proc " + R + "/proc && mount --bind /dev " + R +
                        "/dev || exit 126\n";
-  for (const std::string &D : coveringDirs(Binds))
+  for (const std::string &D : coveringDirs(bindable(Binds)))
     Script += "mkdir -p " + R + quoteSh(D) + " && mount --bind " + quoteSh(D) + " " + R +
               quoteSh(D) + " || exit 126\n";
   Script += "exec chroot " + R +
@@ -103,6 +103,24 @@ std::vector<std::string> HipCompiler::command(const std::vector<std::string> &Ar
   Cmd.insert(Cmd.end(), Prefix.begin(), Prefix.end());
   Cmd.insert(Cmd.end(), Args.begin(), Args.end());
   return Cmd;
+}
+
+bool HipCompiler::rootHas(StringRef Dir) const {
+  if (ChrootDir.empty())
+    return false;
+  // Mount points left by earlier compiles are empty directories (their
+  // mounts vanished with their namespaces): only a file below counts.
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(ChrootDir + Dir, EC, /*follow=*/false), End;
+       It != End && !EC; It.increment(EC))
+    if (It->type() != sys::fs::file_type::directory_file)
+      return true;
+  return false;
+}
+
+std::vector<std::string> HipCompiler::bindable(std::vector<std::string> Dirs) const {
+  llvm::erase_if(Dirs, [&](const std::string &D) { return rootHas(D); });
+  return Dirs;
 }
 
 std::string HipCompiler::tempInside(StringRef Name) const {

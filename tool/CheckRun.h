@@ -28,6 +28,14 @@ public:
   /// under `Binds` (absolute directories; only a chroot needs them).
   std::vector<std::string> command(const std::vector<std::string> &Args,
                                    const std::vector<std::string> &Binds) const;
+  /// Whether the chroot's root holds files of its own below the absolute
+  /// directory `Dir` (its /usr/include, /usr/local/include, /opt/rocm):
+  /// such a directory is never bind-mounted over, so a user's
+  /// `-I/usr/include` reads the root's headers there, not this system's
+  /// (which would hide ROCm's). Always false without a chroot.
+  bool rootHas(llvm::StringRef Dir) const;
+  /// `Dirs` without those rootHas: the directories command() binds.
+  std::vector<std::string> bindable(std::vector<std::string> Dirs) const;
   /// A path for a temporary output file `Name` as the compiler sees it, and
   /// the same file as this process sees it.
   std::string tempInside(llvm::StringRef Name) const;
