@@ -68,6 +68,11 @@ Expected<HipCompiler> HipCompiler::choose(StringRef Prefix, StringRef Root) {
       C.Prefix = {std::string(Inst)};
       return C;
     }
+    if (sys::fs::exists(Full))
+      return createStringError(inconvertibleErrorCode(),
+                               "--rocm-root " + Root + ": " + Full + " runs only inside its "
+                               "root file system, and " + Root + " has no proc/ and dev/ (not a "
+                               "full root) nor bin/hipcc");
     return createStringError(inconvertibleErrorCode(),
                              "--rocm-root " + Root + ": neither " + Full + " nor " + Inst +
                                  " exists");
