@@ -179,7 +179,7 @@ json::Object kernelJson(const KernelCost &K) {
 json::Object hazardJson(const KernelHazard &H) {
   return json::Object{{"unit", H.Unit},   {"target", H.Target}, {"kernel", H.Kernel},
                       {"kind", H.Kind},   {"value", H.Value},   {"limit", H.Limit},
-                      {"message", H.Message}};
+                      {"message", H.Message}, {"line", H.Line}};
 }
 
 json::Value reportJson(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
@@ -238,13 +238,22 @@ json::Object sarifLocation(StringRef File, unsigned Line) {
   return json::Object{{"physicalLocation", std::move(Phys)}};
 }
 
+/// Where a hazard points: its kernel's definition where the compiler's
+/// remarks gave it (an absolute path: check compiles the unit by its
+/// absolute path), else the ported unit without a line.
+json::Object hazardLocation(const KernelHazard &H, const CheckUnit &U) {
+  if (H.File.empty() || !H.Line || !sys::path::is_absolute(H.File))
+    return sarifLocation(U.Output, 0);
+  return sarifLocation(H.File, H.Line);
+}
+
 json::Value reportSarifDoc(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
   json::Array Rules, Results;
   for (StringRef C : {"port-gap", "rocm-missing", "target", "input", "timeout", "other"})
     Rules.push_back(json::Object{{"id", ("check/" + C).str()},
                                  {"shortDescription", json::Object{{"text", ("A unit fails to "
                                   "compile on ROCm: " + C).str()}}}});
-  for (StringRef H : {"lds-over-limit", "block-not-wave-multiple", "spill"})
+  for (StringRef H : {"lds-over-limit", "block-not-wave-multiple", "spill", "sgpr-spill"})
     Rules.push_back(json::Object{{"id", ("kernel/" + H).str()},
                                  {"shortDescription", json::Object{{"text", ("AMD kernel hazard: " + H).str()}}}});
   for (const CheckUnit &U : Units)
@@ -264,7 +273,7 @@ json::Value reportSarifDoc(const std::vector<CheckUnit> &Units, const CheckRunIn
         Results.push_back(json::Object{
             {"ruleId", "kernel/" + H.Kind}, {"level", "warning"},
             {"message", json::Object{{"text", H.Message + " [" + H.Target + "]"}}},
-            {"locations", json::Array{sarifLocation(U.Output, 0)}}});
+            {"locations", json::Array{hazardLocation(H, U)}}});
     }
   json::Object Driver{{"name", "cu2hip check"}, {"version", Info.Version},
                       {"rules", std::move(Rules)}};
