@@ -562,6 +562,32 @@ struct Runner {
   }
 };
 
+/// Every compile of `Units` by `R`, their logs in a fresh temporary
+/// directory (R.LogDir) that is removed afterwards, and on SIGINT/SIGTERM/
+/// SIGHUP with the logs (runLogged registers each); a progress line on a
+/// terminal. Errors: the directory cannot be made.
+Error runWithLogs(Runner &R, std::vector<CheckUnit> &Units,
+                  std::chrono::steady_clock::time_point Start) {
+  SmallString<128> LogDir;
+  if (Error E = createTemporaryDirectory("cu2hip-check", LogDir))
+    return E;
+  R.LogDir = std::string(LogDir);
+  removeDirOnInterrupt(R.LogDir);
+  for (CheckUnit &U : Units)
+    U.Results.resize(R.Targets.size());
+  R.Total = Units.size() * (R.Targets.size() + (ObjectOpt ? 0 : 1) + (R.Nvcc.empty() ? 0 : 1));
+  std::unique_ptr<ProgressLine> PL;
+  if (ProgressLine::isWanted())
+    PL = std::make_unique<ProgressLine>(Start);
+  R.Progress = PL.get();
+  R.runAll(Units);
+  if (PL)
+    PL->finish();
+  sys::fs::remove_directories(LogDir);
+  forgetDirRemovedOnInterrupt(R.LogDir);
+  return Error::success();
+}
+
 std::string findNvcc() {
   if (!NvccOpt.empty())
     return NvccOpt;
@@ -718,25 +744,10 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   std::string Nvcc = NvccOpt.getNumOccurrences() ? findNvcc() : "";
   if (NvccOpt.getNumOccurrences() && Nvcc.empty())
     return fail("--nvcc: no nvcc found (give --nvcc=PATH)");
-  SmallString<128> LogDir;
-  if (Error E = createTemporaryDirectory("cu2hip-check", LogDir))
-    return fail(toString(std::move(E)));
-  // The logs are each removed on an interrupt (runLogged), then the directory.
-  removeDirOnInterrupt(std::string(LogDir));
-  Runner R{*HC, InRoot, OutRoot, RuntimeDir, std::string(LogDir), Nvcc, Targets};
-  for (CheckUnit &U : Units)
-    U.Results.resize(Targets.size());
-  R.Total = Units.size() * (Targets.size() + (ObjectOpt ? 0 : 1) + (R.Nvcc.empty() ? 0 : 1));
+  Runner R{*HC, InRoot, OutRoot, RuntimeDir, "", Nvcc, Targets};
   auto Start = std::chrono::steady_clock::now();
-  std::unique_ptr<ProgressLine> PL;
-  if (ProgressLine::isWanted())
-    PL = std::make_unique<ProgressLine>(Start);
-  R.Progress = PL.get();
-  R.runAll(Units);
-  if (PL)
-    PL->finish();
-  sys::fs::remove_directories(LogDir);
-  forgetDirRemovedOnInterrupt(std::string(LogDir));
+  if (Error E = runWithLogs(R, Units, Start))
+    return fail(toString(std::move(E)));
   classifyAll(Units, RuntimeDir, OutRoot);
   attachPtx(Units);
   CheckRunInfo Info{In.Version, HC->describe(), OutRoot, InRoot, Targets, !R.Nvcc.empty(),
