@@ -5,6 +5,7 @@
 #include "CheckRun.h"
 #include "KernelCost.h"
 #include "cu2hip/FileIO.h"
+#include "cu2hip/Signals.h"
 #include "Manifest.h"
 #include "Progress.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 #include <chrono>
@@ -335,6 +337,27 @@ std::vector<std::string> bindsOf(const CheckUnit &U, StringRef InRoot, StringRef
   return B;
 }
 
+/// Notes once each -I/-isystem/-iquote/-idirafter directory of `Units`
+/// that the ROCm root of HC's chroot has of its own (/usr/include, ...):
+/// it is not bind-mounted over the root's (HipCompiler::rootHas), so the
+/// compiles read the root's headers there, not this system's.
+void noteRootOwnDirs(const std::vector<CheckUnit> &Units, const HipCompiler &HC) {
+  std::set<std::string> Seen;
+  for (const CheckUnit &U : Units)
+    for (size_t I = 0; I < U.Flags.size(); ++I) {
+      StringRef F = U.Flags[I];
+      std::string D;
+      if (isPathFlag(F) && F != "-include" && I + 1 < U.Flags.size())
+        D = U.Flags[I + 1];
+      else if (F.startswith("-I") && F.size() > 2)
+        D = F.drop_front(2).str();
+      if (!D.empty() && Seen.insert(D).second && HC.rootHas(D))
+        WithColor::note(errs(), "cu2hip check")
+            << D << " is a directory of the ROCm root's own: the compiles in its chroot read "
+            << "the root's " << D << ", not this system's\n";
+    }
+}
+
 struct Runner {
   const HipCompiler &HC;
   std::string InRoot, OutRoot, RuntimeDir, LogDir, Nvcc;
@@ -406,8 +429,9 @@ struct Runner {
         A.insert(A.end(), {"--offload-device-only", "-O0", "-c", "-o", Obj});
       A.push_back(U.Output);
       std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".log").str(), Err;
+      sys::RemoveFileOnSignal(HC.tempOutside((Twine(Idx) + "." + Target + ".o").str()));
       int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
-                         Err);
+                         Err, &R.TimedOut);
       R.Ok = RC == 0;
       R.Log = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
       sys::fs::remove(HC.tempOutside((Twine(Idx) + "." + Target + ".o").str()));
@@ -425,7 +449,7 @@ struct Runner {
     A.insert(A.end(), {"--offload-host-only", "-fsyntax-only", U.Output});
     std::string Log = (LogDir + "/" + Twine(Idx) + ".host.log").str(), Err;
     int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt,
-                       Err);
+                       Err, &U.HostTimedOut);
     U.HostOk = RC == 0;
     U.HostLog = RC == -1 && !Err.empty() ? Err + "\n" + readLog(Log) : readLog(Log);
     tick(U.Rel);
@@ -441,8 +465,10 @@ struct Runner {
     A.insert(A.end(), {"--offload-device-only", "-S", "-o", HC.tempInside(Name),
                        "-Rpass-analysis=kernel-resource-usage", U.Output});
     std::string Log = (LogDir + "/" + Twine(Idx) + "." + Target + ".k.log").str(), Err;
-    int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt, Err);
     UnitResult &R = U.Results[T];
+    sys::RemoveFileOnSignal(HC.tempOutside(Name));
+    int RC = runLogged(HC.command(A, bindsOf(U, InRoot, OutRoot, RuntimeDir)), Log, TimeoutOpt, Err,
+                       &R.TimedOut);
     R.Kernels = parseResourceRemarks(readLog(Log));
     std::string Asm = readLog(HC.tempOutside(Name));
     sys::fs::remove(HC.tempOutside(Name));
@@ -506,9 +532,16 @@ struct Runner {
     Pool.wait();
   }
 
+  /// nvcc on the original of `U`; NvccOk stays unset, with NvccNote saying
+  /// why, where it did not run (no original at hand, nvcc not runnable,
+  /// killed after --timeout).
   void nvcc(CheckUnit &U, size_t Idx) {
-    if (U.Input.empty() || !sys::fs::exists(U.Input))
+    if (U.Input.empty() || !sys::fs::exists(U.Input)) {
+      U.NvccNote = U.Input.empty() ? "no original known (no manifest)"
+                                   : "the original " + U.Input + " is missing";
+      tick(U.Rel);
       return;
+    }
     std::vector<std::string> A{Nvcc, "-arch=" + NvccArchOpt};
     A.insert(A.end(), U.NvccFlags.begin(), U.NvccFlags.end());
     if (!hasStd(U.NvccFlags))
@@ -520,11 +553,40 @@ struct Runner {
     A.insert(A.end(), {"-c", "-o", "/dev/null", "-Xcompiler", "-fsyntax-only", U.Input});
     std::string Log = (LogDir + "/" + Twine(Idx) + ".nvcc.log").str(), Err;
     int RC = runLogged(A, Log, TimeoutOpt, Err);
-    U.NvccOk = RC == 0;
     U.NvccLog = readLog(Log);
+    if (RC == -1 && !Err.empty())
+      U.NvccNote = Err;
+    else
+      U.NvccOk = RC == 0;
     tick(U.Rel);
   }
 };
+
+/// Every compile of `Units` by `R`, their logs in a fresh temporary
+/// directory (R.LogDir) that is removed afterwards, and on SIGINT/SIGTERM/
+/// SIGHUP with the logs (runLogged registers each); a progress line on a
+/// terminal. Errors: the directory cannot be made.
+Error runWithLogs(Runner &R, std::vector<CheckUnit> &Units,
+                  std::chrono::steady_clock::time_point Start) {
+  SmallString<128> LogDir;
+  if (Error E = createTemporaryDirectory("cu2hip-check", LogDir))
+    return E;
+  R.LogDir = std::string(LogDir);
+  removeDirOnInterrupt(R.LogDir);
+  for (CheckUnit &U : Units)
+    U.Results.resize(R.Targets.size());
+  R.Total = Units.size() * (R.Targets.size() + (ObjectOpt ? 0 : 1) + (R.Nvcc.empty() ? 0 : 1));
+  std::unique_ptr<ProgressLine> PL;
+  if (ProgressLine::isWanted())
+    PL = std::make_unique<ProgressLine>(Start);
+  R.Progress = PL.get();
+  R.runAll(Units);
+  if (PL)
+    PL->finish();
+  sys::fs::remove_directories(LogDir);
+  forgetDirRemovedOnInterrupt(R.LogDir);
+  return Error::success();
+}
 
 std::string findNvcc() {
   if (!NvccOpt.empty())
@@ -572,11 +634,20 @@ void classifyAll(std::vector<CheckUnit> &Units, StringRef RuntimeDir, StringRef 
         if (R.Ok) {
           R.Ok = false;
           R.Log = U.HostLog;
+          R.TimedOut = U.HostTimedOut;
         }
     bool AnyOk = llvm::any_of(U.Results, [](const UnitResult &R) { return R.Ok; });
     for (UnitResult &R : U.Results) {
       if (R.Ok)
         continue;
+      if (R.TimedOut) {
+        R.Error = FirstError();
+        R.Error.Message = "timed out after " + std::to_string(TimeoutOpt) + " s";
+        R.Category = CheckCategory::Timeout;
+        R.Why = "the compile ran longer than --timeout " + std::to_string(TimeoutOpt) +
+                " and was killed, with the processes it started";
+        continue;
+      }
       R.Error = firstError(R.Log);
       if (!R.Error.Found) {
         R.Error.Message = StringRef(R.Log).trim().take_front(300).str();
@@ -658,6 +729,8 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   Expected<HipCompiler> HC = HipCompiler::choose(HipccOpt, RocmRootOpt);
   if (!HC)
     return fail(toString(HC.takeError()));
+  if (HC->usesChroot())
+    noteRootOwnDirs(Units, *HC);
   std::vector<std::string> Targets;
   for (StringRef T : split(ArchOpt, ','))
     if (!T.trim().empty())
@@ -668,27 +741,13 @@ int runCheck(const CheckInputs &In, raw_ostream &OS) {
   sys::path::append(Bundled, "cu2hip-runtime");
   std::string RuntimeDir = sys::fs::is_directory(Bundled + "/cu2hip") ? std::string(Bundled)
                                                                        : In.RuntimeIncludeDir;
-  SmallString<128> LogDir;
-  if (Error E = createTemporaryDirectory("cu2hip-check", LogDir))
-    return fail(toString(std::move(E)));
-  Runner R{*HC, InRoot, OutRoot, RuntimeDir, std::string(LogDir), "", Targets};
-  if (NvccOpt.getNumOccurrences()) {
-    R.Nvcc = findNvcc();
-    if (R.Nvcc.empty())
-      return fail("--nvcc: no nvcc found (give --nvcc=PATH)");
-  }
-  for (CheckUnit &U : Units)
-    U.Results.resize(Targets.size());
-  R.Total = Units.size() * (Targets.size() + (ObjectOpt ? 0 : 1) + (R.Nvcc.empty() ? 0 : 1));
+  std::string Nvcc = NvccOpt.getNumOccurrences() ? findNvcc() : "";
+  if (NvccOpt.getNumOccurrences() && Nvcc.empty())
+    return fail("--nvcc: no nvcc found (give --nvcc=PATH)");
+  Runner R{*HC, InRoot, OutRoot, RuntimeDir, "", Nvcc, Targets};
   auto Start = std::chrono::steady_clock::now();
-  std::unique_ptr<ProgressLine> PL;
-  if (ProgressLine::isWanted())
-    PL = std::make_unique<ProgressLine>(Start);
-  R.Progress = PL.get();
-  R.runAll(Units);
-  if (PL)
-    PL->finish();
-  sys::fs::remove_directories(LogDir);
+  if (Error E = runWithLogs(R, Units, Start))
+    return fail(toString(std::move(E)));
   classifyAll(Units, RuntimeDir, OutRoot);
   attachPtx(Units);
   CheckRunInfo Info{In.Version, HC->describe(), OutRoot, InRoot, Targets, !R.Nvcc.empty(),

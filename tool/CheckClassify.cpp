@@ -15,6 +15,7 @@ StringRef categoryName(CheckCategory C) {
   case CheckCategory::RocmMissing: return "rocm-missing";
   case CheckCategory::Target: return "target";
   case CheckCategory::Input: return "input";
+  case CheckCategory::Timeout: return "timeout";
   case CheckCategory::Other: return "other";
   }
   return "other";

@@ -13,6 +13,8 @@
 //                 compiler names the target or a missing target feature, or
 //                 the same unit compiles for another target);
 //   input         the original does not compile with nvcc either (--nvcc);
+//   timeout       the compile ran longer than `check --timeout` seconds and
+//                 was killed (the other units and targets still run);
 //   other         none of these can be told from the message (e.g. a
 //                 dependency's header not found and no nvcc to say whether
 //                 the original finds it).
@@ -28,9 +30,9 @@
 
 namespace cu2hip {
 
-enum class CheckCategory { Ok, PortGap, RocmMissing, Target, Input, Other };
+enum class CheckCategory { Ok, PortGap, RocmMissing, Target, Input, Timeout, Other };
 
-/// "ok", "port-gap", "rocm-missing", "target", "input", "other".
+/// "ok", "port-gap", "rocm-missing", "target", "input", "timeout", "other".
 llvm::StringRef categoryName(CheckCategory C);
 
 /// The first error of a compiler log.

@@ -89,6 +89,22 @@ void printKernels(const std::vector<CheckUnit> &Units, raw_ostream &OS) {
     OS << "\nHazards: none\n";
 }
 
+/// With --nvcc: "N of M originals compile with nvcc", M counting the
+/// originals nvcc ran on, and how many it did not run on, with the first
+/// reason; "nvcc was not run: REASON" when it ran on none.
+std::string nvccLine(const std::vector<CheckUnit> &Units) {
+  unsigned Ran = count_if(Units, [](const CheckUnit &U) { return bool(U.NvccOk); });
+  unsigned Ok = count_if(Units, [](const CheckUnit &U) { return U.NvccOk && *U.NvccOk; });
+  auto It = find_if(Units, [](const CheckUnit &U) { return !U.NvccOk; });
+  std::string Why = It == Units.end() ? "" : It->NvccNote;
+  if (!Ran)
+    return "nvcc was not run: " + Why;
+  std::string S = formatv("{0} of {1} originals compile with nvcc", Ok, Ran).str();
+  if (Ran < Units.size())
+    S += formatv(" (nvcc was not run on {0} more: {1})", Units.size() - Ran, Why).str();
+  return S;
+}
+
 } // namespace
 
 std::string summaryLine(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
@@ -132,8 +148,7 @@ void printCheckTable(const std::vector<CheckUnit> &Units, const CheckRunInfo &In
     OS << "\n";
   }
   if (Info.Nvcc)
-    OS << count_if(Units, [](const CheckUnit &U) { return U.NvccOk && *U.NvccOk; }) << " of "
-       << Units.size() << " originals compile with nvcc\n";
+    OS << nvccLine(Units) << "\n";
   if (Info.Kernels)
     printKernels(Units, OS);
   OS << summaryLine(Units, Info) << "\n";
@@ -164,7 +179,7 @@ json::Object kernelJson(const KernelCost &K) {
 json::Object hazardJson(const KernelHazard &H) {
   return json::Object{{"unit", H.Unit},   {"target", H.Target}, {"kernel", H.Kernel},
                       {"kind", H.Kind},   {"value", H.Value},   {"limit", H.Limit},
-                      {"message", H.Message}};
+                      {"message", H.Message}, {"line", H.Line}};
 }
 
 json::Value reportJson(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
@@ -192,6 +207,8 @@ json::Value reportJson(const std::vector<CheckUnit> &Units, const CheckRunInfo &
                    {"targets", std::move(Per)}};
     if (U.NvccOk)
       O["nvcc"] = *U.NvccOk ? "ok" : "fail";
+    else if (Info.Nvcc)
+      O["nvcc"] = "not run: " + U.NvccNote;
     JU.push_back(std::move(O));
   }
   json::Object Cats;
@@ -221,13 +238,22 @@ json::Object sarifLocation(StringRef File, unsigned Line) {
   return json::Object{{"physicalLocation", std::move(Phys)}};
 }
 
+/// Where a hazard points: its kernel's definition where the compiler's
+/// remarks gave it (an absolute path: check compiles the unit by its
+/// absolute path), else the ported unit without a line.
+json::Object hazardLocation(const KernelHazard &H, const CheckUnit &U) {
+  if (H.File.empty() || !H.Line || !sys::path::is_absolute(H.File))
+    return sarifLocation(U.Output, 0);
+  return sarifLocation(H.File, H.Line);
+}
+
 json::Value reportSarifDoc(const std::vector<CheckUnit> &Units, const CheckRunInfo &Info) {
   json::Array Rules, Results;
-  for (StringRef C : {"port-gap", "rocm-missing", "target", "input", "other"})
+  for (StringRef C : {"port-gap", "rocm-missing", "target", "input", "timeout", "other"})
     Rules.push_back(json::Object{{"id", ("check/" + C).str()},
                                  {"shortDescription", json::Object{{"text", ("A unit fails to "
                                   "compile on ROCm: " + C).str()}}}});
-  for (StringRef H : {"lds-over-limit", "block-not-wave-multiple", "spill"})
+  for (StringRef H : {"lds-over-limit", "block-not-wave-multiple", "spill", "sgpr-spill"})
     Rules.push_back(json::Object{{"id", ("kernel/" + H).str()},
                                  {"shortDescription", json::Object{{"text", ("AMD kernel hazard: " + H).str()}}}});
   for (const CheckUnit &U : Units)
@@ -247,7 +273,7 @@ json::Value reportSarifDoc(const std::vector<CheckUnit> &Units, const CheckRunIn
         Results.push_back(json::Object{
             {"ruleId", "kernel/" + H.Kind}, {"level", "warning"},
             {"message", json::Object{{"text", H.Message + " [" + H.Target + "]"}}},
-            {"locations", json::Array{sarifLocation(U.Output, 0)}}});
+            {"locations", json::Array{hazardLocation(H, U)}}});
     }
   json::Object Driver{{"name", "cu2hip check"}, {"version", Info.Version},
                       {"rules", std::move(Rules)}};

@@ -28,6 +28,7 @@ struct UnitResult {
   FirstError Error;
   CheckCategory Category = CheckCategory::Ok;
   std::string Why; ///< why the category (CheckClassify)
+  bool TimedOut = false; ///< killed after --timeout seconds
   std::vector<KernelCost> Kernels;
   std::vector<KernelHazard> Hazards;
 };
@@ -41,7 +42,9 @@ struct CheckUnit {
   std::optional<bool> NvccOk;                ///< none without --nvcc
   std::optional<bool> HostOk;                ///< the host side (none with --object)
   std::string HostLog;
+  bool HostTimedOut = false; ///< the host side was killed after --timeout seconds
   std::string NvccLog;
+  std::string NvccNote; ///< with --nvcc, why nvcc did not run on the original
   /// A failing host unit (C, C++): the first error of its unported original
   /// under the same compiler and language (Runner::original()); none when
   /// not compiled, Found false when the original compiles.

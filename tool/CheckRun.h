@@ -28,6 +28,14 @@ public:
   /// under `Binds` (absolute directories; only a chroot needs them).
   std::vector<std::string> command(const std::vector<std::string> &Args,
                                    const std::vector<std::string> &Binds) const;
+  /// Whether the chroot's root holds files of its own below the absolute
+  /// directory `Dir` (its /usr/include, /usr/local/include, /opt/rocm):
+  /// such a directory is never bind-mounted over, so a user's
+  /// `-I/usr/include` reads the root's headers there, not this system's
+  /// (which would hide ROCm's). Always false without a chroot.
+  bool rootHas(llvm::StringRef Dir) const;
+  /// `Dirs` without those rootHas: the directories command() binds.
+  std::vector<std::string> bindable(std::vector<std::string> Dirs) const;
   /// A path for a temporary output file `Name` as the compiler sees it, and
   /// the same file as this process sees it.
   std::string tempInside(llvm::StringRef Name) const;
@@ -43,11 +51,14 @@ private:
 };
 
 /// Runs `Argv` with stdout and stderr into `LogPath`, stdin from /dev/null,
-/// HIP_PLATFORM=amd added to the environment, killed after `Timeout`
-/// seconds (0: no limit). Returns the exit status (-1 when it could not be
-/// run or was killed; `Err` then says why).
+/// HIP_PLATFORM=amd added to the environment, in a process group of its
+/// own that is killed (SIGKILL) after `Timeout` seconds (0: no limit) and
+/// when this process gets SIGINT/SIGTERM/SIGHUP/SIGQUIT (LogPath is removed
+/// then). Returns the exit status (-1 when it could not be run or was
+/// killed; `Err` then says why: "timed out after N s (killed)" with
+/// `*TimedOut` set). Thread-safe: the compiles of `check -j N`.
 int runLogged(const std::vector<std::string> &Argv, llvm::StringRef LogPath, unsigned Timeout,
-              std::string &Err);
+              std::string &Err, bool *TimedOut = nullptr);
 
 /// The fewest directories covering `Dirs` (a directory inside another one
 /// of the list is dropped), sorted.

@@ -168,6 +168,11 @@ static cl::opt<std::string> MaxFileSize("max-file-size",
                                         cl::desc("Largest source or header ported, in bytes, "
                                                  "or with a K, M or G suffix (default 64M)"),
                                         cl::value_desc("size"), cl::init("64M"), cl::cat(Cat));
+static cl::list<std::string> Excludes("exclude",
+                                      cl::desc("Leave out the --in-root paths (relative to it) "
+                                               "matching GLOB; a directory matched is left out "
+                                               "whole (repeatable)"),
+                                      cl::value_desc("glob"), cl::cat(Cat));
 static cl::opt<bool> Quiet("quiet", cl::desc("Only errors and the summary"), cl::cat(Cat));
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Also print Clang's type-check notes (parse-semantic)"),
@@ -230,6 +235,7 @@ RunOptions runOptions(const char *Argv0, std::string ApplyDir,
   O.MapsDir = MapsDir;
   O.ReportFile = ReportFile;
   O.MaxFileSize = MaxFileSize;
+  O.Excludes.assign(Excludes.begin(), Excludes.end());
   O.Quiet = Quiet;
   O.Verbose = Verbose;
   O.NoSummary = NoSummary;

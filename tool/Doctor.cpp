@@ -14,6 +14,7 @@
 // the root of a chroot such as scripts/rocm-root.sh makes).
 //===----------------------------------------------------------------------===//
 #include "Doctor.h"
+#include "CheckRun.h"
 #include "cu2hip/BundledHeaders.h"
 #include "cu2hip/FileIO.h"
 #include "cu2hip/SemanticPass.h"
@@ -275,6 +276,32 @@ std::string deviceLibs(const RocmInstall &R) {
   return "";
 }
 
+/// The hipcc row of a --rocm-root install, as `cu2hip check --rocm-root`
+/// runs it (HipCompiler::choose): DIR/bin/hipcc directly; a full root file
+/// system's DIR/usr/bin/hipcc only inside it, through unshare and chroot,
+/// which needs root. A hipcc check cannot run is a problem.
+Check rootHipccCheck(const RocmInstall &R) {
+  Expected<HipCompiler> HC = HipCompiler::choose("", R.Root);
+  if (!HC)
+    return {"hipcc", Status::Problem,
+            toString(HC.takeError()) + ": cu2hip check cannot run " + R.Hipcc,
+            "pass a ROCm install (DIR/bin/hipcc) or a full root file system "
+            "(scripts/rocm-root.sh), whose hipcc check runs through chroot as root; or give "
+            "check --hipcc PREFIX, a command that runs this hipcc"};
+  if (!HC->usesChroot())
+    return {"hipcc", Status::Ok, HC->describe(), ""};
+  for (const char *Tool : {"unshare", "chroot"})
+    if (!sys::findProgramByName(Tool))
+      return {"hipcc", Status::Problem,
+              std::string("no ") + Tool + " on PATH: cu2hip check runs " + R.Hipcc +
+                  " inside its root through unshare and chroot",
+              "apt-get install util-linux coreutils"};
+  return {"hipcc", Status::Ok,
+          HC->describe() + " (" + R.Hipcc +
+              " runs only inside the root: cu2hip check runs it through chroot, as root)",
+          ""};
+}
+
 /// hipcc, HIP's headers and the device libraries.
 std::vector<Check> rocmChecks(const RocmInstall &R) {
   std::vector<Check> Out;
@@ -289,7 +316,7 @@ std::vector<Check> rocmChecks(const RocmInstall &R) {
                           "/opt/rocm) or a root made by scripts/rocm-root.sh"});
     return Out;
   }
-  Out.push_back({"hipcc", Status::Ok, R.Hipcc, ""});
+  Out.push_back(Host ? Check{"hipcc", Status::Ok, R.Hipcc, ""} : rootHipccCheck(R));
   Out.push_back(rocmVersion(R));
   if (std::string H = findUnder(R, {"include/hip/hip_runtime.h"}); !H.empty())
     Out.push_back({"hip-headers", Status::Ok, H, ""});

@@ -260,6 +260,7 @@ static InputOptions inputOptions(const RunOptions &O, uint64_t MaxSize) {
   I.DryRun = O.DryRun || !O.ExportEdits.empty();
   I.Diff = O.Diff;
   I.MaxFileSize = MaxSize;
+  I.Excludes = O.Excludes;
   return I;
 }
 

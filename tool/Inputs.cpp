@@ -3,9 +3,11 @@
 #include "cu2hip/BuildPort.h"
 #include "RuntimeBundle.h"
 #include "cu2hip/FileIO.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <cerrno>
@@ -68,8 +70,8 @@ std::string encodingProblem(StringRef Head) {
 /// followed, links to directories are not (no loops, no tree walked twice).
 class TreeWalk {
 public:
-  TreeWalk(StringRef In, StringRef Out, InputPlan &Plan)
-      : In(In), Out(Out), Plan(Plan) {}
+  TreeWalk(StringRef In, StringRef Out, InputPlan &Plan, std::vector<GlobPattern> Excludes = {})
+      : In(In), Out(Out), Plan(Plan), Excludes(std::move(Excludes)) {}
 
   /// Regular files found, sorted.
   std::vector<std::string> run() {
@@ -104,8 +106,38 @@ private:
           problem(Dir, "cannot read directory: " + EC.message() + "; its files are not ported"));
   }
 
+  /// Whether --exclude leaves `Path` out: a glob matches its path relative
+  /// to the in-root.
+  bool excluded(StringRef Path) const {
+    StringRef Rel = StringRef(Path).drop_front(std::min(Path.size(), In.size() + 1));
+    return llvm::any_of(Excludes, [&](const GlobPattern &G) { return G.match(Rel); });
+  }
+
+  /// Why the directory `Dir` is no source directory, or "": a CMake build
+  /// directory (CMakeCache.txt) or a cu2hip out-root (.cu2hip/manifest.yaml)
+  /// holds generated files and copies, which a port would take for sources.
+  static std::string generatedDir(StringRef Dir) {
+    if (sys::fs::is_regular_file(Dir + "/CMakeCache.txt"))
+      return "a CMake build directory (it holds CMakeCache.txt)";
+    if (sys::fs::is_regular_file(Dir + "/.cu2hip/manifest.yaml"))
+      return "a ported tree (it holds .cu2hip/manifest.yaml)";
+    return "";
+  }
+
+  void walkSubdir(const std::string &Path) {
+    if (sys::path::filename(Path).startswith(".") || (!Out.empty() && isUnder(Path, Out)))
+      return;
+    if (std::string Why = generatedDir(Path); !Why.empty()) {
+      Plan.Problems.push_back(problem(
+          Path, Why + ": skipped, not ported (--exclude GLOB leaves out others)",
+          Severity::Warning));
+      return;
+    }
+    walkDir(Path);
+  }
+
   void visit(const std::string &Path, sys::fs::file_type Type) {
-    if (tooLong(Path))
+    if (tooLong(Path) || excluded(Path))
       return;
     if (Type == sys::fs::file_type::symlink_file || Type == sys::fs::file_type::type_unknown) {
       bool IsLink = Type == sys::fs::file_type::symlink_file;
@@ -122,8 +154,7 @@ private:
       Type = St.type();
     }
     if (Type == sys::fs::file_type::directory_file) {
-      if (!sys::path::filename(Path).startswith(".") && (Out.empty() || !isUnder(Path, Out)))
-        walkDir(Path);
+      walkSubdir(Path);
       return;
     }
     if (Type == sys::fs::file_type::regular_file) {
@@ -140,6 +171,7 @@ private:
 
   std::string In, Out;
   InputPlan &Plan;
+  std::vector<GlobPattern> Excludes;
   std::vector<std::string> Files;
 };
 
@@ -238,7 +270,14 @@ Error collectTree(const InputOptions &O, InputPlan &Plan) {
   std::string In = absolutePath(O.InRoot);
   if (Error E = checkTreeRoots(O, In, Plan.OutRoot))
     return E;
-  for (const std::string &P : TreeWalk(In, Plan.OutRoot, Plan).run())
+  std::vector<GlobPattern> Excludes;
+  for (const std::string &G : O.Excludes) {
+    Expected<GlobPattern> P = GlobPattern::create(G);
+    if (!P)
+      return usageError("--exclude " + G + ": " + toString(P.takeError()));
+    Excludes.push_back(std::move(*P));
+  }
+  for (const std::string &P : TreeWalk(In, Plan.OutRoot, Plan, std::move(Excludes)).run())
     planTreeFile(P, In, O, Plan);
   if (auto OutId = identityOf(Plan.OutRoot); OutId && Plan.Guard.isInputDir(*OutId))
     return usageError("--out-root " + O.OutRoot +

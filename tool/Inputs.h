@@ -27,6 +27,9 @@ struct InputOptions {
   std::string OutFile;            ///< -o ("-" = stdout)
   bool InPlace = false, DryRun = false, Diff = false;
   uint64_t MaxFileSize = 64ull << 20; ///< bytes (--max-file-size)
+  /// --exclude globs (llvm::GlobPattern): in-root paths, relative to it,
+  /// that a tree run leaves out (a directory matched, whole).
+  std::vector<std::string> Excludes;
 };
 
 /// A non-source file of a tree, copied so the tree stays buildable.

@@ -23,8 +23,12 @@ std::vector<KernelCost> parseResourceRemarks(StringRef Log) {
       continue;
     StringRef Key = M[1].trim(), Val = M[3].trim();
     if (Key == "Function Name") {
+      static const Regex Loc("^(.+):([0-9]+):[0-9]+: remark:");
       Out.emplace_back();
       Out.back().Name = Val.str();
+      SmallVector<StringRef, 3> W;
+      if (Loc.match(L, &W) && !W[2].getAsInteger(10, Out.back().Line))
+        Out.back().File = W[1].str();
       continue;
     }
     if (Out.empty())
@@ -412,7 +416,7 @@ std::vector<KernelHazard> findHazards(const std::vector<KernelCost> &Kernels, St
   for (const KernelCost &K : Kernels) {
     std::string Base = kernelBaseName(K.Name);
     auto add = [&](StringRef Kind, unsigned long long V, unsigned long long L, std::string Msg) {
-      Out.push_back({K.Unit, K.Target, K.Name, Kind.str(), V, L, std::move(Msg)});
+      Out.push_back({K.Unit, K.Target, K.Name, K.File, K.Line, Kind.str(), V, L, std::move(Msg)});
     };
     long long DynBytes = Dyn.count(Base) ? Dyn[Base] : 0;
     unsigned long long Lds = K.LDSBytes + (unsigned long long)std::max(DynBytes, 0LL);

@@ -33,6 +33,10 @@ namespace cu2hip {
 /// The figures of one kernel compiled for one gfx target.
 struct KernelCost {
   std::string Unit, Target, Name; ///< Name: the mangled symbol
+  /// Where the kernel is defined, as the remarks give it (the file as the
+  /// compiler was given it, 1-based line); "" and 0 when they do not.
+  std::string File;
+  unsigned Line = 0;
   unsigned SGPRs = 0, VGPRs = 0, AGPRs = 0;
   unsigned ScratchBytes = 0; ///< private memory per lane
   unsigned SGPRSpill = 0, VGPRSpill = 0;
@@ -52,6 +56,8 @@ struct KernelCost {
 /// A hazard with the value found and the limit it breaks.
 struct KernelHazard {
   std::string Unit, Target, Kernel;
+  std::string File; ///< the kernel's definition (KernelCost::File), or ""
+  unsigned Line = 0; ///< its line, 0 when unknown
   std::string Kind; ///< "lds-over-limit", "block-not-wave-multiple", "spill", "sgpr-spill"
   unsigned long long Value = 0, Limit = 0;
   std::string Message;
@@ -59,7 +65,9 @@ struct KernelHazard {
 
 /// Kernels named by the resource-usage remarks in `Log` (clang's stderr of
 /// a device compile with -Rpass-analysis=kernel-resource-usage), in order.
-/// Non-kernel functions are dropped when their remarks say so.
+/// Non-kernel functions are dropped when their remarks say so. Each
+/// kernel's File and Line are those of its "Function Name" remark
+/// (`FILE:LINE:COL: remark: Function Name: ...`).
 std::vector<KernelCost> parseResourceRemarks(llvm::StringRef Log);
 
 /// Adds the instruction classes and .max_flat_workgroup_size found in the

@@ -54,6 +54,8 @@ struct RunOptions {
   /// --report FILE (SARIF when it ends in .sarif), --max-file-size.
   std::string ReportFile;
   std::string MaxFileSize = "64M";
+  /// --exclude GLOB (repeatable): tree paths, relative to --in-root, left out.
+  std::vector<std::string> Excludes;
   bool Quiet = false, Verbose = false, NoSummary = false, NoIncremental = false;
   /// --export-edits DIR and its --unit files.
   std::string ExportEdits;

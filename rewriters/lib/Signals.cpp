@@ -6,10 +6,12 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <mutex>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -24,6 +26,33 @@ struct sigaction Previous[3];
 const int Interrupts[3] = {SIGINT, SIGTERM, SIGHUP};
 
 volatile sig_atomic_t ChildGroup = 0;
+
+/// The process groups of addGroupKilledOnInterrupt (0: a free slot);
+/// lock-free atomics, which a signal handler may read.
+std::atomic<pid_t> Groups[256];
+static_assert(std::atomic<pid_t>::is_always_lock_free, "read by a signal handler");
+
+/// The directories of removeDirOnInterrupt; Dirs[I][0] == 0: a free slot.
+char Dirs[4][4096];
+
+/// Kills the group of killGroupOnInterrupt and those of
+/// addGroupKilledOnInterrupt.
+void killGroups() {
+  if (ChildGroup > 0)
+    ::kill(-pid_t(ChildGroup), SIGKILL);
+  for (auto &G : Groups)
+    if (pid_t P = G.load(); P > 0)
+      ::kill(-P, SIGKILL);
+}
+
+/// Removes LLVM's registered temporary files, then the directories of
+/// removeDirOnInterrupt that held them.
+void removeDirsNow() {
+  llvm::sys::RunInterruptHandlers(); // LLVM's RemoveFileOnSignal list
+  for (const char *D : Dirs)
+    if (D[0])
+      ::rmdir(D);
+}
 
 /// Which of Interrupts were ignored when the process started (`nohup`, a
 /// non-interactive shell's `cmd &`), before any handler was installed:
@@ -54,9 +83,9 @@ void removeNow() {
 
 void onInterrupt(int Sig) {
   int Saved = errno;
-  if (ChildGroup > 0)
-    ::kill(-pid_t(ChildGroup), SIGKILL);
+  killGroups();
   removeNow();
+  removeDirsNow();
   for (int I = 0; I < 3; ++I) {
     if (Interrupts[I] != Sig)
       continue;
@@ -70,10 +99,9 @@ void onInterrupt(int Sig) {
 }
 
 void onQuit(int) {
-  if (ChildGroup > 0)
-    ::kill(-pid_t(ChildGroup), SIGKILL);
+  killGroups();
   removeNow();
-  llvm::sys::RunInterruptHandlers(); // LLVM's RemoveFileOnSignal list
+  removeDirsNow();
   ::_exit(128 + SIGQUIT);
 }
 
@@ -84,14 +112,10 @@ bool copyPath(char *To, const std::string &From) {
   return true;
 }
 
-/// Installs onInterrupt (once), after LLVM's handlers so that it chains to
-/// them. `Registered` is a file LLVM's handlers are told about to install
-/// them (it removes it on a signal too: a file cu2hip removes anyway).
-void installInterruptHandler(const std::string &Registered) {
-  static bool Installed = false;
-  if (Installed)
-    return;
-  Installed = true;
+/// Installs onInterrupt, after LLVM's handlers so that it chains to them.
+/// `Registered` is a file LLVM's handlers are told about to install them
+/// (it removes it on a signal too: a file cu2hip removes anyway).
+void installOnce(const std::string &Registered) {
   llvm::sys::RemoveFileOnSignal(Registered);
   llvm::sys::AddSignalHandler([](void *) { removeNow(); }, nullptr);
   std::atexit(removeNow);
@@ -103,6 +127,13 @@ void installInterruptHandler(const std::string &Registered) {
     sigaction(Interrupts[I], &SA, &Previous[I]);
   }
   keepIgnoredInterruptsIgnored();
+}
+
+/// installOnce, once per process. Thread-safe: a second caller waits until
+/// the first has installed the handlers.
+void installInterruptHandler(const std::string &Registered) {
+  static std::once_flag Once;
+  std::call_once(Once, [&] { installOnce(Registered); });
 }
 
 } // namespace
@@ -139,6 +170,42 @@ void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Fil
 void killGroupOnInterrupt(pid_t Group, const std::string &Registered) {
   installInterruptHandler(Registered);
   ChildGroup = Group;
+}
+
+bool addGroupKilledOnInterrupt(pid_t Group, const std::string &Registered) {
+  installInterruptHandler(Registered);
+  for (auto &G : Groups) {
+    pid_t Free = 0;
+    if (G.compare_exchange_strong(Free, Group))
+      return true;
+  }
+  return false;
+}
+
+void removeGroupKilledOnInterrupt(pid_t Group) {
+  for (auto &G : Groups) {
+    pid_t Was = Group;
+    if (G.compare_exchange_strong(Was, 0))
+      return;
+  }
+}
+
+void removeDirOnInterrupt(const std::string &Dir) {
+  if (Dir.empty() || Dir.size() >= sizeof(Dirs[0]))
+    return;
+  for (char *D : Dirs)
+    if (!D[0]) {
+      // The first byte last: a handler never sees half a path.
+      std::memcpy(D + 1, Dir.c_str() + 1, Dir.size());
+      D[0] = Dir[0];
+      return;
+    }
+}
+
+void forgetDirRemovedOnInterrupt(const std::string &Dir) {
+  for (char *D : Dirs)
+    if (D[0] && Dir == D)
+      D[0] = 0;
 }
 
 } // namespace cu2hip

@@ -19,6 +19,7 @@
 #   nvcc     CUDA's nvcc is installed                           (%nvcc)
 #   emu      the CPU SIMT emulator library is built             (%emu_lib)
 #   slow     tests marked `REQUIRES: slow` run (not with --param quick=1)
+#   root     the tests run as root (what needs chroot: doctor on a root file system)
 # With --param quick=1 (check-cu2hip-quick) hipcc52, rocm72, nvcc, emu and
 # slow are left out, so the tier needs nothing but the cu2hip binary.
 import os
@@ -77,6 +78,8 @@ else:
     if not os.path.isfile(os.path.join(wmma_inc, "rocwmma", "internal", "accessors.hpp")):
         wmma_inc = ""
     config.substitutions.append(("%rocwmma_inc", "-I " + wmma_inc if wmma_inc else ""))
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        config.available_features.add("root")
     if not quick:
         config.available_features.add("slow")
         if config.hipcc52 and os.access(config.hipcc52, os.X_OK):

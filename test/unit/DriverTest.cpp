@@ -266,3 +266,23 @@ TEST(KernelCost, SpillHazardsKeepVgprsAndSgprsApart) {
 
   EXPECT_TRUE(cu2hip::findHazards({spilling(128, 0, 102, 0)}, "", "gfx942").empty());
 }
+
+// Each kernel takes the file and line of its "Function Name" remark, and its
+// hazards carry them (the SARIF location of a hazard).
+TEST(KernelCost, RemarksLocateKernelsAndHazards) {
+  const char *Log =
+      "/t/u.hip:12:0: remark: Function Name: _Z1kPf [-Rpass-analysis=kernel-resource-usage]\n"
+      "/t/u.hip:12:0: remark:     VGPRs: 128 [-Rpass-analysis=kernel-resource-usage]\n"
+      "/t/u.hip:12:0: remark:     VGPRs Spill: 7 [-Rpass-analysis=kernel-resource-usage]\n"
+      "remark: Function Name: _Z1jv [-Rpass-analysis=kernel-resource-usage]\n";
+  auto K = cu2hip::parseResourceRemarks(Log);
+  ASSERT_EQ(K.size(), 2u);
+  EXPECT_EQ(K[0].File, "/t/u.hip");
+  EXPECT_EQ(K[0].Line, 12u);
+  EXPECT_EQ(K[1].File, "");
+  EXPECT_EQ(K[1].Line, 0u);
+  auto H = cu2hip::findHazards({K[0]}, "", "gfx942");
+  ASSERT_EQ(H.size(), 1u);
+  EXPECT_EQ(H[0].File, "/t/u.hip");
+  EXPECT_EQ(H[0].Line, 12u);
+}

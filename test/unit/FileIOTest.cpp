@@ -16,6 +16,7 @@
 #include "llvm/Support/Regex.h"
 #include "gtest/gtest.h"
 #include <map>
+#include <ftw.h>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -98,7 +99,9 @@ TEST(FileIOTest, EveryWriterGoesThroughTheGate) {
                 {"tool/OutputWriter.cpp", "copies, --inplace, stale removal: each calls "
                                           "WriteGate::check or checkInPlace first"},
                 {"tool/Doctor.cpp", "posix_spawn_file_actions_addopen into the temporaries "
-                                    "createTemporaryFile made"}});
+                                    "createTemporaryFile made"},
+                {"tool/CheckRun.cpp", "posix_spawn_file_actions_addopen: a compile's log in "
+                                      "the directory createTemporaryDirectory made"}});
 }
 
 TEST(FileIOTest, EveryReaderIsTheCheckedOne) {
@@ -130,12 +133,23 @@ TEST(FileIOTest, TheScanSeesAWriter) {
 
 namespace {
 
+/// Removes the entry `P` of a tree walk (after its contents: FTW_DEPTH),
+/// whatever its kind: sys::fs::remove_directories leaves FIFOs and devices.
+int removeEntry(const char *P, const struct stat *, int, struct FTW *) {
+  ::remove(P);
+  return 0;
+}
+
+/// A fresh directory /tmp/fileio-test-XXXXXX, removed with everything in it
+/// (FIFOs, links, subdirectories) when the test ends,
+/// however it ends (a failed ASSERT returns early).
 struct TempDir {
   llvm::SmallString<256> Path;
   TempDir() { EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("fileio-test", Path)); }
   ~TempDir() {
     WriteGate::get().reset();
-    llvm::sys::fs::remove_directories(Path);
+    if (!Path.empty())
+      ::nftw(Path.c_str(), removeEntry, 16, FTW_DEPTH | FTW_PHYS);
   }
   std::string operator/(llvm::StringRef Rel) const { return (Path + "/" + Rel).str(); }
 };
@@ -150,6 +164,20 @@ std::string contentOf(const std::string &P) {
 }
 
 } // namespace
+
+TEST(FileIOTest, TempDirFixtureLeavesNothingBehind) {
+  std::string P;
+  {
+    TempDir T;
+    P = T.Path.str().str();
+    ASSERT_FALSE(llvm::sys::fs::create_directories(T / "sub"));
+    ASSERT_EQ(::mkfifo((T / "fifo").c_str(), 0600), 0);
+    ASSERT_EQ(::mkfifo((T / "sub/fifo").c_str(), 0600), 0);
+    ASSERT_EQ(::symlink("/nowhere", (T / "sub/link").c_str()), 0);
+    ASSERT_FALSE(writeFileAtomically(T / "sub/file", "x"));
+  }
+  EXPECT_FALSE(llvm::sys::fs::exists(P)) << P << " is left behind";
+}
 
 TEST(FileIOTest, GateRefusesInputsTheirTreeAndLinksBelowTheOutRoot) {
   TempDir T;

@@ -49,6 +49,24 @@ void removeTempDirOnExit(const std::string &Dir, llvm::ArrayRef<std::string> Fil
 /// by registering it).
 void killGroupOnInterrupt(pid_t Group, const std::string &Registered);
 
+/// Adds the process group `Group` to those killed (SIGKILL) when this
+/// process gets SIGINT, SIGTERM, SIGHUP or SIGQUIT: for the compiles of
+/// `cu2hip check`, several at a time, each started in a group of its own.
+/// At most 256 groups at once (a further one is not registered: false).
+/// `Registered`, a temporary file the caller removes anyway, is registered
+/// with LLVM's RemoveFileOnSignal (installing its handlers). Thread-safe.
+bool addGroupKilledOnInterrupt(pid_t Group, const std::string &Registered);
+/// Takes `Group` out of that list (once the group is dead and reaped).
+void removeGroupKilledOnInterrupt(pid_t Group);
+
+/// Removes the directory `Dir` (rmdir: only once empty) on SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT, after the files registered with LLVM's
+/// RemoveFileOnSignal are gone: a directory of temporary files each
+/// registered there. Up to 4 directories; "" is ignored.
+/// forgetDirRemovedOnInterrupt takes one out of the list.
+void removeDirOnInterrupt(const std::string &Dir);
+void forgetDirRemovedOnInterrupt(const std::string &Dir);
+
 /// Sets SIGINT, SIGTERM and SIGHUP back to ignored where they were ignored
 /// when the process started (`nohup`, `cmd &` in a script): LLVM's and
 /// cu2hip's handlers would otherwise clean up on such a signal and let the
