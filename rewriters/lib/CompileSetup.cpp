@@ -220,11 +220,49 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
   return Args;
 }
 
+bool CompileSetup::isCUnit(llvm::StringRef File, const std::vector<std::string> &Flags) {
+  // The last -x before the file decides, as for the compiler driver; with
+  // none, the extension does (nvcc compiles a .c file as C).
+  for (size_t I = Flags.size(); I-- > 0;) {
+    llvm::StringRef F = Flags[I];
+    if (F.consume_front("-x"))
+      return (F.empty() ? (I + 1 < Flags.size() ? llvm::StringRef(Flags[I + 1]) : "") : F) == "c";
+  }
+  return llvm::sys::path::extension(File) == ".c";
+}
+
+/// `Args` (CompileSetup::arguments) for a C unit: the same parse as C, with
+/// no C++ standard of ours (the compile command's -std=, if any, stays) and
+/// the CUDA headers (`--cuda-path`'s include/, which the driver adds for
+/// CUDA input only) as system headers.
+static void asCUnit(std::vector<std::string> &Args, const std::vector<std::string> &Flags) {
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if (Args[I] == "-x" && Args[I + 1] == "cuda") {
+      Args[I + 1] = "c";
+      break;
+    }
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (llvm::StringRef(Args[I]).startswith("--cuda-path=")) {
+      llvm::StringRef Cuda = llvm::StringRef(Args[I]).drop_front(strlen("--cuda-path="));
+      Args.insert(Args.begin() + I + 1, {"-isystem", (Cuda + "/include").str()});
+      break;
+    }
+  bool HasStd = llvm::any_of(Flags, [](const std::string &F) {
+    return llvm::StringRef(F).startswith("-std=");
+  });
+  if (!HasStd)
+    llvm::erase_value(Args, "-std=c++17");
+}
+
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
                                  size_t Config, Mode M) {
   ParseSetup S;
   S.Args = arguments(Flags, Config, M.InstalledSdk);
   S.FS = llvm::vfs::createPhysicalFileSystem();
+  if (isCUnit(File, Flags)) {
+    asCUnit(S.Args, Flags); // the shared preludes are C++ parses: none
+    return S;
+  }
   if ((M.SdkBodies && Opts.SkipSdkBodies) || M.NoPrelude)
     return S;
   S.Bodies = bodySkipFor(Config);

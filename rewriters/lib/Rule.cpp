@@ -71,6 +71,7 @@ void FileFacts::mergeFrom(const FileFacts &O) {
     return;
   }
   Inactive = intersectRanges(std::move(Inactive), O.Inactive);
+  CUnit |= O.CUnit;
   for (auto &S : O.ShadowedNames)
     ShadowedNames.insert(S.getKey());
   for (auto &S : O.UserMacros)

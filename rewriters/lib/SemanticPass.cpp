@@ -70,6 +70,7 @@ using RangeList = std::vector<std::pair<unsigned, unsigned>>;
 struct ConfigOutcome {
   std::map<std::string, RangeList> Skipped; ///< per ported file
   std::set<std::string> Entered;           ///< ported files that were parsed
+  bool CUnit = false;                      ///< parsed as C (!CPlusPlus)
   std::set<std::string> Shadowed;
   std::set<std::string> Macros; ///< mapped names a ported file #defines
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
@@ -360,6 +361,7 @@ public:
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
     Consumers.push_back(createIndexConsumer(CI, Setup.IsPorted, Out.Index));
+    Out.CUnit = !CI.getLangOpts().CPlusPlus;
     Rules = createAstRules(Setup.Opts);
     if (!Rules.empty()) {
       RuleCtx = std::make_unique<AstRuleContext>(CI.getSourceManager(), CI.getLangOpts(),
@@ -481,6 +483,8 @@ static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &
   for (const std::string &F : Files) {
     FileFacts &Facts = Result.Facts[F];
     Facts.Parsed = true;
+    for (auto &O : Outcomes)
+      Facts.CUnit |= O.Entered.count(F) && O.CUnit;
     bool First = true;
     RangeList Acc;
     for (auto &O : Outcomes) {

@@ -14,6 +14,9 @@
 // implicit integer conversion to CUdeviceptr (not a null constant) goes
 // through uintptr_t. Compound assignments (`p += n`) and other integer
 // operators (`%`, `&`) on a CUdeviceptr get a note.
+// In a C unit (LangOptions !CPlusPlus: a `.c` file nvcc hands to the host C
+// compiler) the same conversions are C casts: `(char *)(base) + off`,
+// `(hipDeviceptr_t)(uintptr_t)(width)`.
 //===----------------------------------------------------------------------===//
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
@@ -75,6 +78,9 @@ public:
 private:
   std::set<std::pair<unsigned, unsigned>> Done;
 
+  /// C++ casts in a C++ unit, C casts in a C one.
+  bool cxx() const { return ctx().langOptions().CPlusPlus; }
+
   bool once(const Expr &E, const SourceManager &SM) {
     SourceLocation B = SM.getExpansionLoc(E.getBeginLoc());
     return Done.insert({B.getRawEncoding(), SM.getExpansionLoc(E.getEndLoc()).getRawEncoding()})
@@ -101,7 +107,7 @@ private:
       const Expr *Bare = E->IgnoreParenImpCasts();
       if (!isDevicePtr(Bare->getType(), SM) || !once(*Bare, SM))
         continue;
-      if (Additive && wrap(*Bare, "static_cast<char *>(", ")"))
+      if (Additive && wrap(*Bare, cxx() ? "static_cast<char *>(" : "(char *)(", ")"))
         continue;
       ctx().report(id(), Severity::Note, SM.getExpansionLoc(Op.getOperatorLoc()),
                    Additive ? "CUdeviceptr arithmetic spelled in a macro body: kept (HIP's "
@@ -119,7 +125,9 @@ private:
         Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
         !once(*Sub, SM))
       return;
-    if (!wrap(*Sub, "reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(", "))"))
+    bool Wrapped = cxx() ? wrap(*Sub, "reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(", "))")
+                         : wrap(*Sub, "(hipDeviceptr_t)(uintptr_t)(", ")");
+    if (!Wrapped)
       ctx().report(id(), Severity::Note, SM.getExpansionLoc(C.getBeginLoc()),
                    "integer stored into a CUdeviceptr (void * on HIP) in a macro: kept",
                    "convert through uintptr_t");

@@ -287,6 +287,12 @@ public:
   std::vector<std::string> arguments(const std::vector<std::string> &Flags, size_t Config,
                                      bool InstalledSdk = false) const;
 
+  /// Is `File` (compile flags `Flags`) a C translation unit: the flags'
+  /// last `-x` says `c`, or with none the file ends in `.c` (as nvcc, which
+  /// hands such a file to the host C compiler). It is parsed as C (LangOpts
+  /// !CPlusPlus), without a shared prelude.
+  static bool isCUnit(llvm::StringRef File, const std::vector<std::string> &Flags);
+
   /// Announces a unit that will be parsed (before any prepare()), so that
   /// preludes shared by several units are precompiled. Units never
   /// announced are parsed without a PCH. `WorkDir` is the directory the
