@@ -232,10 +232,10 @@ bool CompileSetup::isCUnit(llvm::StringRef File, const std::vector<std::string> 
 }
 
 /// `Args` (CompileSetup::arguments) for a C unit: the same parse as C, with
-/// no C++ standard of ours (the compile command's -std=, if any, stays) and
-/// the CUDA headers (`--cuda-path`'s include/, which the driver adds for
+/// no C++ standard (ours, or one the tree passes to all its units alike:
+/// clang refuses -std=c++17 with C; a C standard stays) and the CUDA headers (`--cuda-path`'s include/, which the driver adds for
 /// CUDA input only) as system headers.
-static void asCUnit(std::vector<std::string> &Args, const std::vector<std::string> &Flags) {
+static void asCUnit(std::vector<std::string> &Args) {
   for (size_t I = 0; I + 1 < Args.size(); ++I)
     if (Args[I] == "-x" && Args[I + 1] == "cuda") {
       Args[I + 1] = "c";
@@ -247,11 +247,9 @@ static void asCUnit(std::vector<std::string> &Args, const std::vector<std::strin
       Args.insert(Args.begin() + I + 1, {"-isystem", (Cuda + "/include").str()});
       break;
     }
-  bool HasStd = llvm::any_of(Flags, [](const std::string &F) {
-    return llvm::StringRef(F).startswith("-std=");
+  llvm::erase_if(Args, [](const std::string &A) {
+    return llvm::StringRef(A).startswith("-std=") && llvm::StringRef(A).contains("++");
   });
-  if (!HasStd)
-    llvm::erase_value(Args, "-std=c++17");
 }
 
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
@@ -260,7 +258,7 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   S.Args = arguments(Flags, Config, M.InstalledSdk);
   S.FS = llvm::vfs::createPhysicalFileSystem();
   if (isCUnit(File, Flags)) {
-    asCUnit(S.Args, Flags); // the shared preludes are C++ parses: none
+    asCUnit(S.Args); // the shared preludes are C++ parses: none
     return S;
   }
   if ((M.SdkBodies && Opts.SkipSdkBodies) || M.NoPrelude)
