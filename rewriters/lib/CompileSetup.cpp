@@ -258,7 +258,14 @@ ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std:
   S.Args = arguments(Flags, Config, M.InstalledSdk);
   S.FS = llvm::vfs::createPhysicalFileSystem();
   if (isCUnit(File, Flags)) {
-    asCUnit(S.Args); // the shared preludes are C++ parses: none
+    S.CUnit = true;
+    // The bundled headers (their directory holds sdk-macros.txt) are C++
+    // only: the unit keeps the CUDA C++ parse there. The shared preludes
+    // are C++ parses of other units: none.
+    const std::string &Cuda = M.InstalledSdk && Opts.Fallback ? Opts.Fallback->sdkPath()
+                                                              : Opts.CudaPath;
+    if (!llvm::sys::fs::exists(Cuda + "/sdk-macros.txt"))
+      asCUnit(S.Args);
     return S;
   }
   if ((M.SdkBodies && Opts.SkipSdkBodies) || M.NoPrelude)

@@ -340,6 +340,8 @@ struct ActionSetup {
   /// A parse with the bundled headers that may be redone with this SDK
   /// (BundledHeaders.h); null otherwise.
   const SdkFallback *Fallback = nullptr;
+  /// A C unit (ParseSetup::CUnit), whatever language the parse used.
+  bool CUnit = false;
 };
 
 /// The frontend action of one parse: the fact collectors (preprocessor
@@ -361,7 +363,7 @@ public:
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
     Consumers.push_back(createIndexConsumer(CI, Setup.IsPorted, Out.Index));
-    Out.CUnit = !CI.getLangOpts().CPlusPlus;
+    Out.CUnit = !CI.getLangOpts().CPlusPlus || Setup.CUnit;
     Rules = createAstRules(Setup.Opts);
     if (!Rules.empty()) {
       RuleCtx = std::make_unique<AstRuleContext>(CI.getSourceManager(), CI.getLangOpts(),
@@ -369,6 +371,7 @@ public:
                                                  Setup.Config);
       Finder = std::make_unique<ast_matchers::MatchFinder>();
       RuleCtx->setBundled(Setup.Fallback);
+      RuleCtx->setCUnit(Out.CUnit);
       for (auto &Rule : Rules) {
         Rule->setContext(RuleCtx.get());
         Rule->registerMatchers(*Finder);
@@ -723,6 +726,7 @@ SemanticPass::RedoReason SemanticPass::parseOnce(UnitRun &U) {
   Tool.setPrintErrorMessage(false);
   const SdkFallback *Fallback = U.OnSdk ? nullptr : Opts.Fallback.get();
   ActionSetup Actions{Opts, Maps, U.PortedHere, U.Config, S.Bodies, {}, Fallback};
+  Actions.CUnit = S.CUnit;
   if (U.Config == 0)
     for (size_t C = 2; C < numConfigs(); ++C)
       if (auto Names = Setup->configMacros(C))

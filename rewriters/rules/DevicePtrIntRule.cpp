@@ -101,7 +101,7 @@ private:
   std::set<std::pair<unsigned, unsigned>> Done;
 
   /// C++ casts in a C++ unit, C casts in a C one.
-  bool cxx() const { return ctx().langOptions().CPlusPlus; }
+  bool cxx() const { return !ctx().cUnit(); }
 
   bool once(const Expr &E, const SourceManager &SM) {
     SourceLocation B = SM.getExpansionLoc(E.getBeginLoc());

@@ -223,6 +223,10 @@ struct ParseSetup {
   /// dev/cuda includes with a second unit like attention_backward.cu). The
   /// parse is redone with no PCH, and no later parse of the run uses it.
   std::function<void()> OnPchCrash;
+  /// A C unit (CompileSetup::isCUnit): parsed as C, or, with the bundled
+  /// declaration-only headers (C++: `extern "C" {` without a __cplusplus
+  /// guard), as CUDA C++ whose edits must still be C.
+  bool CUnit = false;
 };
 
 /// Runs `Fn` (a Clang parse or PCH build) in a llvm::CrashRecoveryContext;
