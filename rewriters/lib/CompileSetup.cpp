@@ -220,11 +220,54 @@ std::vector<std::string> CompileSetup::arguments(const std::vector<std::string> 
   return Args;
 }
 
+bool CompileSetup::isCUnit(llvm::StringRef File, const std::vector<std::string> &Flags) {
+  // The last -x before the file decides, as for the compiler driver; with
+  // none, the extension does (nvcc compiles a .c file as C).
+  for (size_t I = Flags.size(); I-- > 0;) {
+    llvm::StringRef F = Flags[I];
+    if (F.consume_front("-x"))
+      return (F.empty() ? (I + 1 < Flags.size() ? llvm::StringRef(Flags[I + 1]) : "") : F) == "c";
+  }
+  return llvm::sys::path::extension(File) == ".c";
+}
+
+/// `Args` (CompileSetup::arguments) for a C unit: the same parse as C, with
+/// no C++ standard (ours, or one the tree passes to all its units alike:
+/// clang refuses -std=c++17 with C; a C standard stays) and the CUDA headers (`--cuda-path`'s include/, which the driver adds for
+/// CUDA input only) as system headers.
+static void asCUnit(std::vector<std::string> &Args) {
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if (Args[I] == "-x" && Args[I + 1] == "cuda") {
+      Args[I + 1] = "c";
+      break;
+    }
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (llvm::StringRef(Args[I]).startswith("--cuda-path=")) {
+      llvm::StringRef Cuda = llvm::StringRef(Args[I]).drop_front(strlen("--cuda-path="));
+      Args.insert(Args.begin() + I + 1, {"-isystem", (Cuda + "/include").str()});
+      break;
+    }
+  llvm::erase_if(Args, [](const std::string &A) {
+    return llvm::StringRef(A).startswith("-std=") && llvm::StringRef(A).contains("++");
+  });
+}
+
 ParseSetup CompileSetup::prepare(const std::string &File, const std::vector<std::string> &Flags,
                                  size_t Config, Mode M) {
   ParseSetup S;
   S.Args = arguments(Flags, Config, M.InstalledSdk);
   S.FS = llvm::vfs::createPhysicalFileSystem();
+  if (isCUnit(File, Flags)) {
+    S.CUnit = true;
+    // The bundled headers (their directory holds sdk-macros.txt) are C++
+    // only: the unit keeps the CUDA C++ parse there. The shared preludes
+    // are C++ parses of other units: none.
+    const std::string &Cuda = M.InstalledSdk && Opts.Fallback ? Opts.Fallback->sdkPath()
+                                                              : Opts.CudaPath;
+    if (!llvm::sys::fs::exists(Cuda + "/sdk-macros.txt"))
+      asCUnit(S.Args);
+    return S;
+  }
   if ((M.SdkBodies && Opts.SkipSdkBodies) || M.NoPrelude)
     return S;
   S.Bodies = bodySkipFor(Config);

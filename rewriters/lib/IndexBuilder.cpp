@@ -62,14 +62,32 @@ public:
     if (L.isInvalid())
       return false;
     while (L.isMacroID()) {
-      if (!SM.isMacroArgExpansion(L))
+      if (SM.isMacroArgExpansion(L))
+        L = SM.getImmediateSpellingLoc(L);
+      else if (!nameMacro(L))
         return false;
-      L = SM.getImmediateSpellingLoc(L);
     }
     std::pair<FileID, unsigned> D = SM.getDecomposedLoc(L);
     Idx = indexFor(D.first);
     Off = D.second;
     return Idx != nullptr;
+  }
+
+  /// When `L` is the whole body of an object-like SDK macro that renames
+  /// one name (cuda.h: `#define cuCtxCreate cuCtxCreate_v4`), moves it to
+  /// the macro's name where it was expanded: that token names what the body
+  /// names (the SDK's function, or a user's own `cuCtxCreate` in a
+  /// namespace, which the macro renamed alike). False otherwise.
+  bool nameMacro(SourceLocation &L) {
+    FileID F = SM.getFileID(L);
+    const SrcMgr::ExpansionInfo &E = SM.getSLocEntry(F).getExpansion();
+    SourceLocation Spelling = SM.getSpellingLoc(L);
+    if (!E.isMacroBodyExpansion() || E.getExpansionLocStart() != E.getExpansionLocEnd() ||
+        SM.getDecomposedLoc(L).second != 0 || !SM.isInSystemHeader(Spelling) ||
+        SM.getFileIDSize(F) != Lexer::MeasureTokenLength(Spelling, SM, LangOptions()))
+      return false;
+    L = E.getExpansionLocStart();
+    return true;
   }
 
   /// True when the declaration at `L` (expansion location) is in a ported

@@ -2,6 +2,7 @@
 #include "cu2hip/ByteRanges.h"
 #include "cu2hip/LineTable.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 #include <algorithm>
 
@@ -71,6 +72,7 @@ void FileFacts::mergeFrom(const FileFacts &O) {
     return;
   }
   Inactive = intersectRanges(std::move(Inactive), O.Inactive);
+  CUnit |= O.CUnit;
   for (auto &S : O.ShadowedNames)
     ShadowedNames.insert(S.getKey());
   for (auto &S : O.UserMacros)
@@ -216,13 +218,27 @@ std::pair<unsigned, unsigned> FileContext::lineColOf(unsigned Offset) {
   return LineTable::lineColIn(LineStarts, Offset);
 }
 
+/// Keywords that may stand before a global-scope `::name` (`return
+/// ::cuCtxCreate(...)`, `const ::CUstream s`): never a qualifier.
+static bool isKeywordBeforeGlobalScope(llvm::StringRef S) {
+  return llvm::StringSwitch<bool>(S)
+      .Cases("return", "case", "else", "do", "throw", "new", "delete", "goto", true)
+      .Cases("co_return", "co_await", "co_yield", "sizeof", "alignof", "decltype", true)
+      .Cases("const", "volatile", "typename", "template", "operator", "using", true)
+      .Cases("struct", "class", "union", "enum", "namespace", "friend", "typedef", true)
+      .Cases("static", "extern", "inline", "constexpr", "mutable", "register", true)
+      .Cases("unsigned", "signed", "long", "short", "auto", "virtual", true)
+      .Default(false);
+}
+
 bool FileContext::isMemberOrForeignQualified(size_t I) const {
   if (I == 0)
     return false;
   const Tok &P = Toks[I - 1];
   if (P.is(clang::tok::period) || P.is(clang::tok::arrow))
     return true;
-  if (!P.is(clang::tok::coloncolon) || I < 2 || !Toks[I - 2].isIdent())
+  if (!P.is(clang::tok::coloncolon) || I < 2 || !Toks[I - 2].isIdent() ||
+      isKeywordBeforeGlobalScope(Toks[I - 2].Text))
     return false;
   // `X::name`: by declaration identity where the typed index has the name.
   // A member (`S::cudaMalloc`) or a declaration in another namespace is

@@ -70,6 +70,7 @@ using RangeList = std::vector<std::pair<unsigned, unsigned>>;
 struct ConfigOutcome {
   std::map<std::string, RangeList> Skipped; ///< per ported file
   std::set<std::string> Entered;           ///< ported files that were parsed
+  bool CUnit = false;                      ///< parsed as C (!CPlusPlus)
   std::set<std::string> Shadowed;
   std::set<std::string> Macros; ///< mapped names a ported file #defines
   std::set<std::pair<std::string, unsigned>> NoRename; ///< (file, offset)
@@ -339,6 +340,8 @@ struct ActionSetup {
   /// A parse with the bundled headers that may be redone with this SDK
   /// (BundledHeaders.h); null otherwise.
   const SdkFallback *Fallback = nullptr;
+  /// A C unit (ParseSetup::CUnit), whatever language the parse used.
+  bool CUnit = false;
 };
 
 /// The frontend action of one parse: the fact collectors (preprocessor
@@ -360,6 +363,7 @@ public:
     Consumers.push_back(std::make_unique<Consumer>(
         ShadowVisitor(CI.getSourceManager(), Setup.Maps, Out, *R)));
     Consumers.push_back(createIndexConsumer(CI, Setup.IsPorted, Out.Index));
+    Out.CUnit = !CI.getLangOpts().CPlusPlus || Setup.CUnit;
     Rules = createAstRules(Setup.Opts);
     if (!Rules.empty()) {
       RuleCtx = std::make_unique<AstRuleContext>(CI.getSourceManager(), CI.getLangOpts(),
@@ -367,6 +371,7 @@ public:
                                                  Setup.Config);
       Finder = std::make_unique<ast_matchers::MatchFinder>();
       RuleCtx->setBundled(Setup.Fallback);
+      RuleCtx->setCUnit(Out.CUnit);
       for (auto &Rule : Rules) {
         Rule->setContext(RuleCtx.get());
         Rule->registerMatchers(*Finder);
@@ -481,6 +486,8 @@ static void mergeOutcomes(std::vector<ConfigOutcome> &Outcomes, SemanticResult &
   for (const std::string &F : Files) {
     FileFacts &Facts = Result.Facts[F];
     Facts.Parsed = true;
+    for (auto &O : Outcomes)
+      Facts.CUnit |= O.Entered.count(F) && O.CUnit;
     bool First = true;
     RangeList Acc;
     for (auto &O : Outcomes) {
@@ -719,6 +726,7 @@ SemanticPass::RedoReason SemanticPass::parseOnce(UnitRun &U) {
   Tool.setPrintErrorMessage(false);
   const SdkFallback *Fallback = U.OnSdk ? nullptr : Opts.Fallback.get();
   ActionSetup Actions{Opts, Maps, U.PortedHere, U.Config, S.Bodies, {}, Fallback};
+  Actions.CUnit = S.CUnit;
   if (U.Config == 0)
     for (size_t C = 2; C < numConfigs(); ++C)
       if (auto Names = Setup->configMacros(C))

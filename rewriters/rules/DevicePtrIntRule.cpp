@@ -13,7 +13,15 @@
 // integer addition is in bytes; the result converts back to void *); an
 // implicit integer conversion to CUdeviceptr (not a null constant) goes
 // through uintptr_t. Compound assignments (`p += n`) and other integer
-// operators (`%`, `&`) on a CUdeviceptr get a note.
+// operators (`%`, `&`) on a CUdeviceptr get a note. The other way, a
+// CUdeviceptr that initialises, is assigned to or is returned as an integer
+// (`uintptr_t p = dptr;`, `unsigned long long h{dptr};`, `return dptr;` from
+// a function returning an integer) goes through uintptr_t:
+// `reinterpret_cast<uintptr_t>(dptr)`. Decided by the destination's type
+// (an integer, not CUdeviceptr, not deduced) and the value's.
+// In a C unit (LangOptions !CPlusPlus: a `.c` file nvcc hands to the host C
+// compiler) the same conversions are C casts: `(char *)(base) + off`,
+// `(hipDeviceptr_t)(uintptr_t)(width)`.
 //===----------------------------------------------------------------------===//
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
@@ -58,6 +66,16 @@ public:
                      .bind("op"),
                  this);
     // Not the usual arithmetic conversion of `p + n`'s integer operand.
+    F.addMatcher(
+        varDecl(unless(isInstantiated()), hasInitializer(expr().bind("value"))).bind("var"),
+        this);
+    F.addMatcher(returnStmt(unless(isInTemplateInstantiation()),
+                            hasReturnValue(expr().bind("value")),
+                            forFunction(functionDecl().bind("fn"))),
+                 this);
+    F.addMatcher(
+        binaryOperator(hasOperatorName("="), unless(isInTemplateInstantiation())).bind("assign"),
+        this);
     F.addMatcher(implicitCastExpr(hasCastKind(CK_IntegralCast),
                                   unless(hasParent(binaryOperator(unless(isAssignmentOperator())))))
                      .bind("cast"),
@@ -70,10 +88,20 @@ public:
       arithmetic(*Op, SM);
     if (const auto *C = R.Nodes.getNodeAs<ImplicitCastExpr>("cast"))
       store(*C, *R.Context, SM);
+    if (const auto *A = R.Nodes.getNodeAs<BinaryOperator>("assign"))
+      load(A->getRHS(), A->getLHS()->getType(), SM);
+    const auto *V = R.Nodes.getNodeAs<Expr>("value");
+    if (const auto *Var = R.Nodes.getNodeAs<VarDecl>("var"); V && Var)
+      load(V, Var->getType(), SM);
+    if (const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn"); V && Fn)
+      load(V, Fn->getReturnType(), SM);
   }
 
 private:
   std::set<std::pair<unsigned, unsigned>> Done;
+
+  /// C++ casts in a C++ unit, C casts in a C one.
+  bool cxx() const { return !ctx().cUnit(); }
 
   bool once(const Expr &E, const SourceManager &SM) {
     SourceLocation B = SM.getExpansionLoc(E.getBeginLoc());
@@ -101,7 +129,7 @@ private:
       const Expr *Bare = E->IgnoreParenImpCasts();
       if (!isDevicePtr(Bare->getType(), SM) || !once(*Bare, SM))
         continue;
-      if (Additive && wrap(*Bare, "static_cast<char *>(", ")"))
+      if (Additive && wrap(*Bare, cxx() ? "static_cast<char *>(" : "(char *)(", ")"))
         continue;
       ctx().report(id(), Severity::Note, SM.getExpansionLoc(Op.getOperatorLoc()),
                    Additive ? "CUdeviceptr arithmetic spelled in a macro body: kept (HIP's "
@@ -112,6 +140,31 @@ private:
     }
   }
 
+  /// `V` (a CUdeviceptr, possibly the one element of a braced list) where an
+  /// integer of type `Dest` is wanted: through uintptr_t. A deduced type
+  /// (`auto`) follows the value and is left.
+  void load(const Expr *V, QualType Dest, const SourceManager &SM) {
+    if (const auto *L = dyn_cast<InitListExpr>(V->IgnoreParens()); L && L->getNumInits() == 1)
+      V = L->getInit(0);
+    const Expr *Bare = V->IgnoreParenImpCasts();
+    // An operator's result is left: `a - b` is an integer on HIP too
+    // (char * minus char *), `a + n` a pointer that arithmetic() converts.
+    const auto *U = dyn_cast<UnaryOperator>(Bare);
+    if (isa<BinaryOperator>(Bare) || isa<AbstractConditionalOperator>(Bare) ||
+        (U && U->getOpcode() != UO_Deref))
+      return;
+    if (Dest.isNull() || !Dest->isIntegerType() || Dest->isBooleanType() ||
+        isDevicePtr(Dest, SM) ||
+        Dest->getContainedAutoType() || !isDevicePtr(Bare->getType(), SM) ||
+        SM.isInSystemHeader(SM.getExpansionLoc(V->getBeginLoc())) || !once(*Bare, SM))
+      return;
+    if (!wrap(*Bare, cxx() ? "reinterpret_cast<uintptr_t>(" : "(uintptr_t)(", ")"))
+      ctx().report(id(), Severity::Note, SM.getExpansionLoc(V->getBeginLoc()),
+                   "CUdeviceptr read as an integer in a macro: kept (HIP's hipDeviceptr_t is "
+                   "void *)",
+                   "convert through uintptr_t");
+  }
+
   void store(const ImplicitCastExpr &C, ASTContext &Ctx, const SourceManager &SM) {
     const Expr *Sub = C.getSubExpr();
     if (!isDevicePtr(C.getType(), SM) || SM.isInSystemHeader(C.getBeginLoc()) ||
@@ -119,7 +172,9 @@ private:
         Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
         !once(*Sub, SM))
       return;
-    if (!wrap(*Sub, "reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(", "))"))
+    bool Wrapped = cxx() ? wrap(*Sub, "reinterpret_cast<hipDeviceptr_t>(static_cast<uintptr_t>(", "))")
+                         : wrap(*Sub, "(hipDeviceptr_t)(uintptr_t)(", ")");
+    if (!Wrapped)
       ctx().report(id(), Severity::Note, SM.getExpansionLoc(C.getBeginLoc()),
                    "integer stored into a CUdeviceptr (void * on HIP) in a macro: kept",
                    "convert through uintptr_t");

@@ -133,6 +133,8 @@ public:
          "a CUDA header name resolves to a user file; kept"},
         {"includes-mma-unused", IdKind::Note,
          "<mma.h> included but nvcuda::wmma unused: guarded by __has_include"},
+        {"includes-c-unit", IdKind::Warning,
+         "a C unit's port needs a cu2hip/ runtime header, which is C++: not included"},
     };
     return Ids;
   }
@@ -347,6 +349,8 @@ public:
     llvm::sort(Wanted, [](const std::string &A, const std::string &B) {
       return headerRank(A) < headerRank(B) || (headerRank(A) == headerRank(B) && A < B);
     });
+    if (C.Facts.CUnit)
+      dropCxxHeaders(C, Wanted);
     if (C.Facts.Index.EnteredInBody) {
       if (Runtime || (!Wanted.empty() && !HasRuntime))
         C.DeferredHeaders.push_back(RuntimeHeader);
@@ -382,6 +386,23 @@ public:
     if (Add.empty())
       return;
     insertAtTop(C, Add, Cond[1]);
+  }
+
+  /// In a C unit (FileFacts::CUnit): the cu2hip/ runtime headers are C++
+  /// (namespaces, templates, overloads), so none is included; each one a
+  /// rule asked for is reported, as the edit that needed it does not
+  /// compile as C.
+  void dropCxxHeaders(FileContext &C, std::vector<std::string> &Wanted) {
+    unsigned At = TopInclude ? C.Toks[TopInclude->HashTok].Offset : 0;
+    for (const std::string &H : Wanted)
+      if (llvm::StringRef(H).startswith("cu2hip/"))
+        C.report("includes-c-unit", Severity::Warning, At,
+                 "this C unit's port needs <" + H + ">, a C++ header of the cu2hip runtime: "
+                 "not included; compile the file as HIP C++ (rename it to .cpp) or port "
+                 "the calls that need it by hand");
+    llvm::erase_if(Wanted, [](const std::string &H) {
+      return llvm::StringRef(H).startswith("cu2hip/");
+    });
   }
 
   /// Inserts `Add` before the first #include at file scope (before the conditional

@@ -44,12 +44,13 @@ public:
       if (S.startswith("HIP_SYMBOL") && A.First + 1 < A.Last &&
           T[A.First + 1].is(clang::tok::l_paren)) {
         // HIP_SYMBOL(k) -> reinterpret_cast<const void*>(k)
-        C.replaceTokens(id(), A.First, A.First, "reinterpret_cast<const void*>");
+        C.replaceTokens(id(), A.First, A.First,
+                        C.Facts.CUnit ? "(const void*)" : "reinterpret_cast<const void*>");
         continue;
       }
       if (isVoidPointer(C, A))
         continue;
-      wrapArg(C, id(), A, "reinterpret_cast<const void*>(", ")");
+      wrapArg(C, id(), A, C.Facts.CUnit ? "(const void*)(" : "reinterpret_cast<const void*>(", ")");
     }
   }
 

@@ -48,6 +48,8 @@ public:
         continue;
       checkMember(C, I);
       std::string Name = libcuName(C, I);
+      if (T[I + 1].is(tok::less) && checkScopeByType(C, I))
+        continue;
       if ((Name == "cuda::barrier" || Name == "cuda::pipeline" ||
            Name == "cuda::pipeline_shared_state") &&
           T[I + 1].is(tok::less))
@@ -158,8 +160,60 @@ private:
                "keep every thread arriving, or restructure with __syncthreads()");
   }
 
+  /// The specialisation the template-id at `I` forms, as the parse typed it
+  /// (canonical: an alias template or a constexpr scope variable already
+  /// evaluated, `cuda::barrier<cuda::thread_scope_device, ...>`): the
+  /// libcu++ template's name and its first argument, or false when the
+  /// index has no such type.
+  static bool specialization(const FileContext &C, size_t I, std::string &Name,
+                             std::string &Arg) {
+    const NameRef *R = indexedName(C, I);
+    if (!R || R->Ambiguous || R->Type.empty())
+      return false;
+    llvm::StringRef Ty = R->Type;
+    Ty.consume_front("const ");
+    auto [Head, Rest] = Ty.split('<');
+    if (Rest.empty() || !Head.startswith("cuda::"))
+      return false;
+    llvm::StringRef Short = Head.rsplit("::").second;
+    if (Short != "barrier" && Short != "pipeline" && Short != "pipeline_shared_state")
+      return false;
+    Name = ("cuda::" + Short).str();
+    Arg = Rest.take_until([](char Ch) { return Ch == ',' || Ch == '>'; }).trim().str();
+    return true;
+  }
+
+  /// checkScope by the evaluated template argument (specialization()):
+  /// true when the parse typed the template-id, whatever its spelling
+  /// (`cuda::barrier<s>` with `constexpr auto s = cuda::thread_scope_device`,
+  /// an alias template `bar_t<cuda::thread_scope_system>`).
+  bool checkScopeByType(FileContext &C, size_t I) {
+    std::string Name, Arg;
+    if (!specialization(C, I, Name, Arg))
+      return false;
+    llvm::StringRef Scope = llvm::StringRef(Arg).rsplit("::").second;
+    if (Scope.empty())
+      Scope = Arg;
+    if (Scope == "thread_scope_device" || Scope == "thread_scope_system")
+      reportScope(C, I, Name, Scope);
+    return true;
+  }
+
+  void reportScope(FileContext &C, size_t I, llvm::StringRef Name, llvm::StringRef Scope) {
+    std::string What = (Name + "<cuda::" + Scope + ">").str();
+    C.report(id(), Severity::Warning, C.Toks[I].Offset,
+             What + ": only block scope" +
+                 (Name == "cuda::pipeline" ? " (and thread scope)" : "") +
+                 " is expressible on AMD (cu2hip/cuda_barrier.h; ROCm 7.2 has no libcu++): "
+                 "the port does not compile",
+             "keep the synchronisation inside one block (thread_scope_block in __shared__ "
+             "memory), or use cuda::atomic_ref of that scope (cu2hip/cuda_atomic.h) and a "
+             "grid-wide barrier (cooperative launch)");
+  }
+
   /// Warns when the first template argument of the libcu++ template at `I`
-  /// names thread_scope_device or thread_scope_system.
+  /// names thread_scope_device or thread_scope_system (by spelling: no
+  /// type in the index).
   void checkScope(FileContext &C, size_t I, llvm::StringRef Name) {
     const auto &T = C.Toks;
     int Depth = 0;
@@ -176,15 +230,7 @@ private:
       llvm::StringRef Scope = ScopeName;
       if (!Scope.endswith("::thread_scope_device") && !Scope.endswith("::thread_scope_system"))
         continue;
-      std::string What = (Name + "<cuda::" + Scope.rsplit("::").second + ">").str();
-      C.report(id(), Severity::Warning, T[I].Offset,
-               What + ": only block scope" +
-                   (Name == "cuda::pipeline" ? " (and thread scope)" : "") +
-                   " is expressible on AMD (cu2hip/cuda_barrier.h; ROCm 7.2 has no libcu++): "
-                   "the port does not compile",
-               "keep the synchronisation inside one block (thread_scope_block in __shared__ "
-               "memory), or use cuda::atomic_ref of that scope (cu2hip/cuda_atomic.h) and a "
-               "grid-wide barrier (cooperative launch)");
+      reportScope(C, I, Name, Scope.rsplit("::").second);
       return;
     }
   }

@@ -17,6 +17,14 @@
 // earlier one defines guards it), so every configuration keeps exactly one
 // and calls resolve to it; a warning names both. Templates, and
 // definitions whose start or end is spelled in a macro, are left with a note.
+// Default arguments do not hide a collision: each number of arguments a
+// definition can be called with (from its required parameters to all of
+// them) is compared, so `errName(cudaError_t e, bool full = false)` and
+// `errName(CUresult e)` collide on calls with one argument. Where the
+// earlier definition takes every call the later one does, the later one is
+// guarded as above; otherwise (the later one takes more arguments) a
+// warning names both. A pair whose CUDA parameter types are already the
+// same over the shared arguments is CUDA's own overload set: left.
 //===----------------------------------------------------------------------===//
 #include "cu2hip/AstRule.h"
 #include "clang/AST/ASTContext.h"
@@ -107,28 +115,64 @@ public:
         F->getDescribedFunctionTemplate() || F->isDependentContext() ||
         SM.isInSystemHeader(F->getLocation()) || F->getNumParams() == 0)
       return;
-    std::string Key = signatureKey(*F, SM);
-    auto [It, New] = First.emplace(Key, F);
-    const FunctionDecl *Prev = It->second;
-    if (New || Prev->getCanonicalDecl() == F->getCanonicalDecl())
-      return;
-    guard(*Prev, *F, Key, SM);
+    unsigned All = F->getNumParams(), Least = std::max(1u, F->getMinRequiredArguments());
+    for (unsigned N = All + 1; N-- > Least;) {
+      auto It = First.find(signatureKey(*F, SM, N));
+      if (It == First.end() || It->second->getCanonicalDecl() == F->getCanonicalDecl() ||
+          sameCudaTypes(*It->second, *F, N))
+        continue;
+      const FunctionDecl &Prev = *It->second;
+      if (N == All && Prev.getMinRequiredArguments() <= F->getMinRequiredArguments())
+        guard(Prev, *F, signatureKey(*F, SM, All), SM);
+      else
+        ambiguous(Prev, *F, N, SM);
+      break;
+    }
+    for (unsigned N = Least; N <= All; ++N)
+      First.emplace(signatureKey(*F, SM, N), F);
   }
 
 private:
+  /// By the key of each number of arguments a definition takes.
   std::map<std::string, const FunctionDecl *> First;
 
-  std::string signatureKey(const FunctionDecl &F, const SourceManager &SM) {
+  /// Name, context, execution space and the ported types of the first `N`
+  /// parameters of `F` (N = all: its whole signature).
+  std::string signatureKey(const FunctionDecl &F, const SourceManager &SM, unsigned N) {
     std::string K;
     llvm::raw_string_ostream OS(K);
     OS << static_cast<const void *>(F.getDeclContext()->getRedeclContext()) << ' '
        << F.getName() << ' ' << space(F) << '(';
     if (const auto *P = F.getType()->getAs<FunctionProtoType>()) {
-      for (QualType A : P->getParamTypes())
+      for (QualType A : P->getParamTypes().take_front(N))
         OS << portedType(A, ctx().maps(), SM) << ", ";
       OS << (P->isVariadic() ? "..." : "") << ')' << P->getMethodQuals().getAsString();
     }
     return OS.str();
+  }
+
+  /// Do `A` and `B` take the same CUDA types in their first `N` parameters?
+  static bool sameCudaTypes(const FunctionDecl &A, const FunctionDecl &B, unsigned N) {
+    for (unsigned I = 0; I < N; ++I)
+      if (A.getParamDecl(I)->getType().getCanonicalType() !=
+          B.getParamDecl(I)->getType().getCanonicalType())
+        return false;
+    return true;
+  }
+
+  /// `F` takes more arguments than `Prev`, which is defined first: calls
+  /// with `N` arguments match both after the port; neither can be guarded
+  /// out without losing calls.
+  void ambiguous(const FunctionDecl &Prev, const FunctionDecl &F, unsigned N,
+                 const SourceManager &SM) {
+    std::string Where = SM.getFilename(SM.getExpansionLoc(Prev.getLocation())).rsplit('/').second.str() +
+                        ":" + std::to_string(SM.getExpansionLineNumber(Prev.getLocation()));
+    ctx().report(id(), Severity::Warning, SM.getExpansionLoc(F.getLocation()),
+                 "this '" + F.getNameAsString() + "' and the one at " + Where + " take the " +
+                     "same parameter types after the port for calls with " +
+                     std::to_string(N) + " argument(s) (default arguments; CUDA types that "
+                     "map to one HIP type): such calls are ambiguous on ROCm",
+                 "merge the two definitions, or give one of them another name");
   }
 
   /// A file location for an edit at `L`: `L` itself, or the expansion site

@@ -148,7 +148,8 @@ std::optional<PtxBuiltin> specialRegister(llvm::StringRef Ins) {
     B.Expr = "cu2hip::globaltimer_ns()";
     B.Header = "cu2hip/clock.h";
     B.Note = "%globaltimer (nanoseconds) from wall_clock64() at the wall clock's constant "
-             "rate (CU2HIP_WALL_CLOCK_KHZ, cu2hip/clock.h): 10 ns steps at 100 MHz";
+             "rate of the target (CU2HIP_WALL_CLOCK_KHZ, cu2hip/clock.h): 10 ns steps at "
+             "100 MHz, 40 ns on gfx908/gfx90a (25 MHz)";
   } else {
     return std::nullopt;
   }

@@ -15,7 +15,9 @@
 //                                       | ((unsigned long long)(...)) << 32));
 // Each handle operand of an integer operator becomes the 64-bit integer of
 // the pointer, and an integer that initializes, is assigned to, or is
-// returned as a handle becomes the pointer again. Sound on the 64-bit
+// returned as a handle becomes the pointer again; a handle that initialises,
+// is assigned to or is returned as an integer (`unsigned long long h = tex;`,
+// `uint64_t v{tex};`) becomes its integer. Sound on the 64-bit
 // targets HIP compiles for: a pointer and unsigned long long have the same
 // width, and the round trip gives back the handle (both the image handles
 // and --texture=software's descriptor addresses).
@@ -81,7 +83,7 @@ bool isHandle(const Expr *E) {
 /// expression's depth (a 100,000-term sum).
 AST_MATCHER(BinaryOperator, mayTouchHandle) {
   if (Node.getOpcode() == BO_Assign)
-    return !handleType(Node.getLHS()->getType()).empty();
+    return !handleType(Node.getLHS()->getType()).empty() || isHandle(Node.getRHS());
   return isIntegerOp(&Node) && (isHandle(Node.getLHS()) || isHandle(Node.getRHS()));
 }
 
@@ -119,8 +121,10 @@ public:
   void check(const MatchFinder::MatchResult &R) override {
     if (const auto *Op = R.Nodes.getNodeAs<Expr>("op")) {
       const auto *A = dyn_cast<BinaryOperator>(Op);
-      if (A && A->getOpcode() == BO_Assign)
+      if (A && A->getOpcode() == BO_Assign) {
         toHandle(A->getRHS(), A->getLHS()->getType(), *R.Context);
+        fromHandle(A->getRHS(), A->getLHS()->getType());
+      }
       if (!isIntegerOp(Op))
         return;
       if (const auto *B = dyn_cast<BinaryOperator>(Op)) {
@@ -140,6 +144,7 @@ public:
     else if (const auto *Var = R.Nodes.getNodeAs<VarDecl>("var"))
       Dest = Var->getType();
     toHandle(V, Dest, *R.Context);
+    fromHandle(V, Dest);
   }
 
 private:
@@ -148,6 +153,18 @@ private:
     if (!isHandle(E))
       return;
     wrap(E, "((unsigned long long)(", "))");
+  }
+
+  /// `V` (a handle, possibly the one element of a braced list) where an
+  /// integer of type `Dest` is wanted: its integer. A deduced type (`auto`)
+  /// follows the value and is left.
+  void fromHandle(const Expr *V, QualType Dest) {
+    if (const auto *L = dyn_cast<InitListExpr>(V->IgnoreParens()); L && L->getNumInits() == 1)
+      V = L->getInit(0);
+    if (Dest.isNull() || !Dest->isIntegerType() || Dest->isBooleanType() ||
+        !handleType(Dest).empty() || Dest->getContainedAutoType() || !isHandle(V))
+      return;
+    wrap(V->IgnoreParenImpCasts(), "((unsigned long long)(", "))");
   }
 
   /// `V` (an integer where a handle of type `Dest` is wanted) as the handle.

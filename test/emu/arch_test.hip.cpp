@@ -7,6 +7,16 @@
 
 #include <cstdio>
 
+// A ported `#if __CUDA_ARCH__ >= 800` gate: on the emulator it takes the
+// branch the emulated target (gfx942 / gfx1100, level 800) takes.
+__global__ void arch_gate(int *out) {
+#if defined(CU2HIP_CUDA_ARCH) && CU2HIP_CUDA_ARCH >= 800
+  out[0] = CU2HIP_CUDA_ARCH;
+#else
+  out[0] = -1;
+#endif
+}
+
 int main() {
   int bad = 0;
   auto expect = [&](long got, long want, const char *what) {
@@ -40,6 +50,13 @@ int main() {
          "deviceGetAttribute");
   expect(v, raw.warpSize, "attribute warpSize (HIP's)");
   expect(cu2hip::getDeviceProperties(&port, 99) != hipSuccess, 1, "bad device is an error");
+  int *d = nullptr, gate = 0;
+  hipMalloc((void **)&d, sizeof gate);
+  hipLaunchKernelGGL(arch_gate, dim3(1), dim3(raw.warpSize), 0, 0, d);
+  expect(hipDeviceSynchronize(), hipSuccess, "arch_gate launch");
+  hipMemcpy(&gate, d, sizeof gate, hipMemcpyDeviceToHost);
+  hipFree(d);
+  expect(gate, cu2hip::cc_level(raw), "CU2HIP_CUDA_ARCH in device code (= the target's level)");
   std::printf("arch: %s (HIP major.minor %d.%d) -> CUDA level %d.%d; %d mismatches\n",
               raw.gcnArchName, raw.major, raw.minor, port.major, port.minor, bad);
   return bad ? 1 : 0;

@@ -69,6 +69,10 @@ public:
   size_t configuration() const { return Config; }
   const clang::SourceManager &sourceManager() const { return SM; }
   const clang::LangOptions &langOptions() const { return LO; }
+  /// The unit is C (LangOptions !CPlusPlus, or a C unit parsed as CUDA C++
+  /// with the bundled headers): edits must be C.
+  bool cUnit() const { return CUnit || !LO.CPlusPlus; }
+  void setCUnit(bool C) { CUnit = C; }
 
   /// Real path of the ported file `Loc` is spelled in (after macro argument
   /// spelling), or "" when it is not a ported file.
@@ -134,6 +138,7 @@ private:
   bool NeededSkippedBody = false;
   std::string NeededSdkBody;
   const SdkFallback *Bundled = nullptr;
+  bool CUnit = false;
   std::vector<RuleIdInfo> Declared;
 };
 

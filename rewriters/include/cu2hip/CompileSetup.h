@@ -223,6 +223,10 @@ struct ParseSetup {
   /// dev/cuda includes with a second unit like attention_backward.cu). The
   /// parse is redone with no PCH, and no later parse of the run uses it.
   std::function<void()> OnPchCrash;
+  /// A C unit (CompileSetup::isCUnit): parsed as C, or, with the bundled
+  /// declaration-only headers (C++: `extern "C" {` without a __cplusplus
+  /// guard), as CUDA C++ whose edits must still be C.
+  bool CUnit = false;
 };
 
 /// Runs `Fn` (a Clang parse or PCH build) in a llvm::CrashRecoveryContext;
@@ -286,6 +290,12 @@ public:
   /// With `InstalledSdk`, the headers are Options::Fallback's SDK's.
   std::vector<std::string> arguments(const std::vector<std::string> &Flags, size_t Config,
                                      bool InstalledSdk = false) const;
+
+  /// Is `File` (compile flags `Flags`) a C translation unit: the flags'
+  /// last `-x` says `c`, or with none the file ends in `.c` (as nvcc, which
+  /// hands such a file to the host C compiler). It is parsed as C (LangOpts
+  /// !CPlusPlus), without a shared prelude.
+  static bool isCUnit(llvm::StringRef File, const std::vector<std::string> &Flags);
 
   /// Announces a unit that will be parsed (before any prepare()), so that
   /// preludes shared by several units are precompiled. Units never

@@ -34,6 +34,10 @@ namespace cu2hip {
 /// Facts about one file gathered by the semantic (AST) passes.
 struct FileFacts {
   bool Parsed = false; ///< at least one configuration compiled this file
+  /// A parse compiled this file as C (LangOptions !CPlusPlus: a `.c` unit,
+  /// or a header one includes): edits must be C (C casts, no cu2hip::
+  /// helpers, whose headers are C++).
+  bool CUnit = false;
   /// Byte ranges [begin, end) that every configuration skipped (inactive
   /// #if branches). Only meaningful when Parsed.
   std::vector<std::pair<unsigned, unsigned>> Inactive;

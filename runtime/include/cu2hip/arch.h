@@ -21,7 +21,11 @@
 //     shared memory), cp.async (no AMD instruction behind the PTX)
 //
 // CU2HIP_CUDA_ARCH: the level, defined in the device pass only (as CUDA
-// defines __CUDA_ARCH__), so host-pass tests of it read 0.
+// defines __CUDA_ARCH__), so host-pass tests of it read 0. The CPU emulator
+// (runtime/emu) compiles device and host code in one pass for the targets it
+// emulates, gfx942 at wave 64 and gfx1100 at wave 32 (its gcnArchName): both
+// level 800, so there it is 800 and ported gates take the branch a real
+// target of that wave size takes.
 // cu2hip::cc_major(prop) / cc_minor(prop) / cc_level(prop): the same level
 // on the host, from hipDeviceProp_t::gcnArchName ("gfx942:sramecc+:xnack-"),
 // so host dispatch agrees with what the device pass compiled.
@@ -42,6 +46,8 @@
 #else
 #define CU2HIP_CUDA_ARCH 610
 #endif
+#elif defined(__CU2HIP_EMU__) && !defined(CU2HIP_CUDA_ARCH)
+#define CU2HIP_CUDA_ARCH 800 // gfx942 (wave 64) and gfx1100 (wave 32): see above
 #endif
 
 namespace cu2hip {

@@ -36,15 +36,51 @@ __attribute__((unavailable("HIP < 5.3 has no hipDeviceAttributeWallClockRate: bu
 wall_clock_rate_attribute(hipDeviceAttribute_t asked);
 #endif
 
-/// The rate of wall_clock64() in kHz when the device code must know it
-/// (hipDeviceAttributeWallClockRate is a host query): 100000 (100 MHz) on
-/// the gfx9 and gfx11 parts ROCm 7.2 supports; define it for another rate.
-#ifndef CU2HIP_WALL_CLOCK_KHZ
+/// The rate of wall_clock64() in kHz where device code must know it: HIP
+/// documents the rate only as the host query hipDeviceAttributeWallClockRate
+/// ("constant frequency of wall clock in kilohertz", per device; the counter
+/// is the board's, ROCm/hip#3110), so the device pass takes it per gfx target:
+///   gfx908, gfx90a (CDNA1/CDNA2): 25000 -- the ISA manuals: S_MEMREALTIME
+///     reads "a constant 25MHz clock";
+///   every other target: 100000 (100 MHz), what ROCm reports for gfx942
+///     (MI300) and the RDNA parts; an assumption for a target whose board
+///     counts at another rate.
+///   the CPU emulator: 1000000 (its wall clock counts nanoseconds).
+/// Define CU2HIP_WALL_CLOCK_KHZ to the value hipDeviceGetAttribute(
+/// hipDeviceAttributeWallClockRate) gives on the device to override it;
+/// cu2hip::wall_clock_khz_matches() checks it on the host.
+#ifdef CU2HIP_WALL_CLOCK_KHZ
+#define CU2HIP_WALL_CLOCK_KHZ_GIVEN 1
+#else
 #if defined(__CU2HIP_EMU__)
 #define CU2HIP_WALL_CLOCK_KHZ 1000000ull // the emulator's wall clock counts nanoseconds
+#elif defined(__gfx908__) || defined(__gfx90a__)
+#define CU2HIP_WALL_CLOCK_KHZ 25000ull
 #else
 #define CU2HIP_WALL_CLOCK_KHZ 100000ull
 #endif
+#endif // CU2HIP_WALL_CLOCK_KHZ
+
+#if !defined(HIP_VERSION) || HIP_VERSION >= 50300000 || defined(__HIP_PLATFORM_NVIDIA__)
+/// Host check of the device pass's rate for device `Device`, whose gfx
+/// target is `GcnArchName` (hipDeviceProp_t::gcnArchName): true when the
+/// rate CU2HIP_WALL_CLOCK_KHZ takes for that target (the table above, or
+/// the defined override) is the device's hipDeviceAttributeWallClockRate.
+/// False on a query error or a 0 rate (rocm-systems#1911).
+inline bool wall_clock_khz_matches(int Device, const char *GcnArchName) {
+  int Khz = 0;
+  if (hipDeviceGetAttribute(&Khz, hipDeviceAttributeWallClockRate, Device) != hipSuccess)
+    return false;
+#if defined(CU2HIP_WALL_CLOCK_KHZ_GIVEN) || defined(__CU2HIP_EMU__)
+  unsigned long long Want = CU2HIP_WALL_CLOCK_KHZ;
+  (void)GcnArchName;
+#else
+  bool Cdna12 = !__builtin_strncmp(GcnArchName, "gfx908", 6) ||
+                !__builtin_strncmp(GcnArchName, "gfx90a", 6);
+  unsigned long long Want = Cdna12 ? 25000ull : 100000ull;
+#endif
+  return Khz > 0 && static_cast<unsigned long long>(Khz) == Want;
+}
 #endif
 
 /// PTX's %globaltimer: a global nanosecond timer (rule ptx-builtin), from

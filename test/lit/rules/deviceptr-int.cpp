@@ -6,6 +6,7 @@
 // COMPILE-CHECK: rocm72
 #include <cuda.h>
 #include <cstddef>
+#include <cstdint>
 
 CUresult map(CUdeviceptr *dptr, size_t stripe, int n, CUmemGenericAllocationHandle h) {
   for (int i = 0; i < n; ++i) {
@@ -38,6 +39,31 @@ void args(char *buf, CUdeviceptr a, size_t width) {
   int k = (int)width + 1;
   (void)span;
   (void)k;
+}
+
+// A CUdeviceptr read as an integer (initialiser, braced or parenthesised,
+// assignment, return) goes through uintptr_t; `auto` and a CUdeviceptr
+// destination follow the value.
+// CHECK-LABEL: uintptr_t as_integer(hipDeviceptr_t d) {
+uintptr_t as_integer(CUdeviceptr d) {
+  // CHECK-NEXT: uintptr_t p = reinterpret_cast<uintptr_t>(d);
+  uintptr_t p = d;
+  // CHECK-NEXT: unsigned long long b{reinterpret_cast<uintptr_t>(d)};
+  unsigned long long b{d};
+  // CHECK-NEXT: unsigned long long q((reinterpret_cast<uintptr_t>(d)));
+  unsigned long long q((d));
+  // CHECK-NEXT: auto same = d;
+  auto same = d;
+  // CHECK-NEXT: hipDeviceptr_t copy = same;
+  CUdeviceptr copy = same;
+  // CHECK-NEXT: p = reinterpret_cast<uintptr_t>(copy);
+  p = copy;
+  (void)b;
+  (void)q;
+  if (p == 0)
+    // CHECK: return reinterpret_cast<uintptr_t>(d);
+    return d;
+  return p;
 }
 
 // DIAG-NOT: deviceptr-int

@@ -16,6 +16,18 @@ namespace cg = cooperative_groups;
 // CHECK: __device__ cuda::barrier<cuda::thread_scope_device> grid_bar;
 __device__ cuda::barrier<cuda::thread_scope_device> grid_bar;
 
+// The scope is decided by the template argument's value, however it is
+// spelled: a constexpr variable, an alias template.
+constexpr auto dev_scope = cuda::thread_scope_device;
+constexpr auto blk_scope = cuda::thread_scope_block;
+template <cuda::thread_scope S> using bar_t = cuda::barrier<S>;
+// DIAG: libcu-sync-unsupported.cu:[[@LINE+1]]:18: warning: cuda::barrier<cuda::thread_scope_device>: only block scope is expressible
+__device__ cuda::barrier<dev_scope> grid_bar2;
+// DIAG: libcu-sync-unsupported.cu:[[@LINE+1]]:12: warning: cuda::barrier<cuda::thread_scope_system>: only block scope is expressible
+__device__ bar_t<cuda::thread_scope_system> sys_bar;
+// NODIAG-NOT: :[[@LINE+1]]:{{.*}}libcu-sync-unsupported
+__device__ bar_t<blk_scope> *blk_bar;
+
 __global__ void k(float *out, const float *in) {
   // NODIAG-NOT: :[[@LINE+1]]:{{.*}}libcu-sync-unsupported
   __shared__ cuda::barrier<cuda::thread_scope_block> bar;

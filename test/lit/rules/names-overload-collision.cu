@@ -43,6 +43,29 @@ int first(cudaError_t *e) { return 1; }
 // DIAG: [[@LINE+1]]:5: warning: this 'first' and the one at names-overload-collision.cu:38 take the same parameter types
 int first(CUresult *e) { return 2; }
 
+// Default arguments do not hide a collision: the earlier definition takes
+// every call of the later one (one argument), so the later one is guarded.
+// CHECK: const char *describe(hipError_t e, bool full = false) { return full ? "runtime error" : "rt"; }
+// CHECK-NEXT: #define [[D:CU2HIP_DEFINED_describe_[0-9a-f]+]]
+const char *describe(cudaError_t e, bool full = false) { return full ? "runtime error" : "rt"; }
+// CHECK: #ifndef [[D]]
+// CHECK-NEXT: const char *describe(hipError_t e) { return "driver error"; }
+// CHECK-NEXT: #endif // [[D]]
+// DIAG: [[@LINE+1]]:13: warning: this 'describe' and the one at names-overload-collision.cu:50 take the same parameter types after the port
+const char *describe(CUresult e) { return "driver error"; }
+
+// The later one takes more arguments: calls with one argument are
+// ambiguous, and neither definition can go; a warning says so.
+// CHECK: int code(hipError_t e) { return 1; }
+// CHECK-NOT: CU2HIP_DEFINED_code
+int code(cudaError_t e) { return 1; }
+// DIAG: [[@LINE+1]]:5: warning: this 'code' and the one at names-overload-collision.cu:61 take the same parameter types after the port for calls with 1 argument(s)
+int code(CUresult e, int base = 0) { return base + 2; }
+
+// The same CUDA types over the shared arguments: CUDA's own overload set.
+int scale(int v) { return v; }
+int scale(int v, int by = 2) { return v * by; }
+
 template <class T> void check(T r, const char *what) {
   if (r)
     fprintf(stderr, "%s: %s\n", what, errName(r));

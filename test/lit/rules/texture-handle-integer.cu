@@ -41,4 +41,21 @@ __global__ void k(cudaTextureObject_t t, uint2 *o, unsigned long long raw, float
   // CHECK: o[2] = make_uint2((unsigned)(((unsigned long long)(s)) >> 32), (unsigned)(((unsigned long long)(z)) ^ ((unsigned long long)(t))) + plain);
   o[2] = make_uint2((unsigned)(s >> 32), (unsigned)(z ^ t) + plain);
   out[0] = tex2D<float>(decode(o[0]), 0.5f, 0.5f);
+  // A handle read as an integer: initialiser (also braced), assignment.
+  // CHECK: unsigned long long h = ((unsigned long long)(t));
+  unsigned long long h = t;
+  // CHECK-NEXT: unsigned long long hb{((unsigned long long)(u))};
+  unsigned long long hb{u};
+  // CHECK-NEXT: h = ((unsigned long long)(s));
+  h = s;
+  // CHECK-NEXT: auto same = t;
+  auto same = t;
+  o[3] = make_uint2((unsigned)h, (unsigned)hb);
+  (void)same;
+}
+
+// CHECK: __host__ __device__ inline unsigned long long handle_bits(hipTextureObject_t t) {
+__host__ __device__ inline unsigned long long handle_bits(cudaTextureObject_t t) {
+  // CHECK-NEXT: return ((unsigned long long)(t));
+  return t;
 }
