@@ -49,7 +49,6 @@
 #include <cu2hip/wave.h>
 
 #include <type_traits>
-#include <utility>
 
 // Device code only (see cu2hip/wave.h): a host C++ unit sees nothing here.
 #if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
@@ -239,8 +238,8 @@ __device__ inline void mma_sync(fragment<accumulator, M, N, K, Td, Ld> &D,
                                 const fragment<matrix_a, M, N, K, Ta, La> &A,
                                 const fragment<matrix_b, M, N, K, Tb, Lb> &B,
                                 const fragment<accumulator, M, N, K, Tc, Lc> &C) {
-  using S = decltype(soft_detail::widen(std::declval<Tc>()));
-  using W = decltype(soft_detail::widen(std::declval<Ta>()));
+  using S = decltype(soft_detail::widen(C.x[0]));
+  using W = decltype(soft_detail::widen(A.x[0]));
   const int Lane = static_cast<int>(cu2hip::lane_id32());
   W Bcol[K];
   for (int k = 0; k < K; ++k)

@@ -1,4 +1,5 @@
-// nvcuda::wmma -> rocWMMA (rule wmma): <mma.h> becomes <rocwmma/rocwmma.hpp>,
+// nvcuda::wmma -> rocWMMA (rule wmma): <mma.h> becomes <cu2hip/wmma.h>
+// (rocWMMA, or cu2hip's software WMMA where rocWMMA is incomplete),
 // the qualifier nvcuda::wmma becomes rocwmma, `using namespace nvcuda;` the
 // alias `namespace wmma = rocwmma;` (so `wmma::` resolves to rocWMMA's names,
 // the layout_t values mem_row_major/mem_col_major included), and
@@ -10,11 +11,11 @@
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 // RUN: %cu2hip %s -o - --no-summary --no-semantic 2>%t.err2 | %strip | FileCheck --check-prefix=TOK %s
 // RUN: FileCheck --check-prefix=TOKDIAG %s < %t.err2
-// Compiled for gfx942 and gfx1100 by wmma-compile.cu (where rocWMMA is complete).
+// Compiled for gfx942 and gfx1100 by wmma-compile.cu.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
-// CHECK: #include <rocwmma/rocwmma.hpp>
-// TOK: #include <rocwmma/rocwmma.hpp>
+// CHECK: #include <cu2hip/wmma.h>
+// TOK: #include <cu2hip/wmma.h>
 #include <mma.h>
 // CHECK: {{^}}namespace wmma = rocwmma;
 // TOK: {{^}}namespace wmma = rocwmma;
