@@ -334,7 +334,8 @@ public:
     C.report("wave-wmma", Severity::Warning, T[I].Offset,
              "fragment element indexed by '" + T.text(I + 1, *Close).str() +
                  "': which matrix element a lane holds in `x[i]` is NVIDIA's 32-lane "
-                 "mapping; rocWMMA's differs, and differs between wave64 and wave32",
+                 "mapping; rocWMMA's differs, and differs between wave64 and wave32; "
+                 "cu2hip's software WMMA holds the row-major tile's element i * 32 + lane",
              "store the fragment (store_matrix_sync) and index the matrix in memory; "
              "a loop applying the same operation to every x[i] is layout-independent");
   }

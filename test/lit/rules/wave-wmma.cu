@@ -39,7 +39,7 @@ __global__ void gemm16(const half *a, const half *b, float *c, half *h) {
   wmma::mma_sync(acc, fa, fb, acc);
   for (int i = 0; i < acc.num_elements; i++)
     acc.x[i] = 2.0f * acc.x[i];
-  // DIAG: wave-wmma.cu:[[@LINE+1]]:25: warning: fragment element indexed by '[threadIdx.x % 8]': {{.*}}rocWMMA's differs, and differs between wave64 and wave32 [wave-wmma]
+  // DIAG: wave-wmma.cu:[[@LINE+1]]:25: warning: fragment element indexed by '[threadIdx.x % 8]': {{.*}}rocWMMA's differs, and differs between wave64 and wave32; cu2hip's software WMMA holds the row-major tile's element i * 32 + lane [wave-wmma]
   c[threadIdx.x] += acc.x[threadIdx.x % 8];
   // CHECK: {{^}}  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
