@@ -25,8 +25,12 @@
 // another type (`0.0f` into a __half fragment) would not compile. rocWMMA's
 // bf16 element type is hip_bfloat16, not HIP's __hip_bfloat16.
 // Findings: "wmma-shape" where rocWMMA lacks a fragment's shape or element
-// type on gfx942 (CDNA3, wave64) or gfx1100 (RDNA3, wave32); "wave-wmma"
-// where code indexes fragment elements (`frag.x[i]`) other than uniformly.
+// type on gfx942 (CDNA3, wave64) or gfx1100 (RDNA3, wave32), saying that the
+// software WMMA of cu2hip/wmma.h has it; "wave-wmma" where code indexes
+// fragment elements (`frag.x[i]`) other than uniformly.
+// `#include <mma.h>` becomes `#include <cu2hip/wmma.h>` (header map): rocWMMA
+// where its headers are complete, otherwise (or with CU2HIP_WMMA_SOFTWARE)
+// cu2hip/wmma_soft.h, the same API in portable code over 32-lane warps.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringSet.h"
@@ -268,11 +272,20 @@ public:
       return;
     std::string Shape = S->Use + ", " + std::to_string(S->M) + "x" + std::to_string(S->N) +
                         "x" + std::to_string(S->K) + ", " + S->Elem;
+    // cu2hip/wmma_soft.h has every CUDA shape but the sub-byte ones.
+    bool Soft = !llvm::StringRef(S->Elem).contains("experimental");
+    std::string Where = Targets.empty() ? "it compiles for no gfx target"
+                                        : "available on " + Targets + " only";
+    if (Soft)
+      Where = "with rocWMMA " + Where +
+              "; cu2hip/wmma.h's software WMMA (used where rocWMMA is incomplete, or with "
+              "-DCU2HIP_WMMA_SOFTWARE) has it on every gfx target, correct but slow";
     C.report("wmma-shape", Severity::Warning, C.Toks[I].Offset,
-             "WMMA fragment <" + Shape + ">: " + Why +
-                 (Targets.empty() ? "; it compiles for no gfx target"
-                                  : "; available on " + Targets + " only"),
-             "keep a CUDA-only path for it, or rewrite the kernel for a block rocWMMA has");
+             "WMMA fragment <" + Shape + ">: " + Why + "; " + Where,
+             Soft ? "build with -DCU2HIP_WMMA_SOFTWARE (correct, slow), keep a CUDA-only path "
+                    "for it, or rewrite the kernel for a block rocWMMA has"
+                  : "keep a CUDA-only path for it, or rewrite the kernel for a block rocWMMA "
+                    "has");
   }
 
   /// True when the subscript [Open, Close] of a fragment's `x` is the
@@ -321,7 +334,8 @@ public:
     C.report("wave-wmma", Severity::Warning, T[I].Offset,
              "fragment element indexed by '" + T.text(I + 1, *Close).str() +
                  "': which matrix element a lane holds in `x[i]` is NVIDIA's 32-lane "
-                 "mapping; rocWMMA's differs, and differs between wave64 and wave32",
+                 "mapping; rocWMMA's differs, and differs between wave64 and wave32; "
+                 "cu2hip's software WMMA holds the row-major tile's element i * 32 + lane",
              "store the fragment (store_matrix_sync) and index the matrix in memory; "
              "a loop applying the same operation to every x[i] is layout-independent");
   }

@@ -15,7 +15,9 @@
 #   rocwmma  rocm72, and a complete rocWMMA: the root's has its internal/
 #            headers (Debian's librocwmma-dev 7.2.4-1~exp1 ships rocwmma.hpp
 #            without them), or CU2HIP_ROCWMMA_INCLUDE names an include
-#            directory holding rocwmma/ with them (%rocwmma_inc: its -I flag)
+#            directory holding rocwmma/ with them (%rocwmma_inc: its -I flag;
+#            %rocwmma_soft: 0 with the feature, else 1, the software WMMA of
+#            cu2hip/wmma.h)
 #   nvcc     CUDA's nvcc is installed                           (%nvcc)
 #   emu      the CPU SIMT emulator library is built             (%emu_lib)
 #   slow     tests marked `REQUIRES: slow` run (not with --param quick=1)
@@ -94,6 +96,11 @@ else:
             config.available_features.add("nvcc")
         if config.emu_lib and os.path.exists(config.emu_lib):
             config.available_features.add("emu")
+
+    # 1 where cu2hip/wmma.h takes its software WMMA on the ROCm 7.2 root (no
+    # complete rocWMMA), 0 where it takes rocWMMA.
+    config.substitutions.append(
+        ("%rocwmma_soft", "0" if "rocwmma" in config.available_features else "1"))
 
     # LLVM's FileCheck, not, count first on PATH.
     config.environment["PATH"] = os.pathsep.join(

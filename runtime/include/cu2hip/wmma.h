@@ -1,7 +1,18 @@
-//===- cu2hip/wmma.h - CUDA WMMA element types as rocWMMA's ---------------===//
+//===- cu2hip/wmma.h - rocWMMA, or a software WMMA, for ported WMMA code ---===//
 //
-// Ports of nvcuda::wmma code (rule wmma) include this header where a
-// fragment's element type differs between CUDA and rocWMMA:
+// Ports of nvcuda::wmma code (rule wmma) include this header in place of
+// CUDA's <mma.h>. It provides rocWMMA's API (namespace rocwmma):
+//   - rocWMMA itself (<rocwmma/rocwmma.hpp>: AMD's matrix instructions, MFMA
+//     on gfx9, WMMA on gfx11) where its headers are complete;
+//   - otherwise, or where CU2HIP_WMMA_SOFTWARE is defined, and in the CPU
+//     emulator, cu2hip/wmma_soft.h: the subset of rocWMMA's API the port
+//     emits, in portable code over 32-lane warps (correct on every gfx
+//     target and wavefront size, slow). CU2HIP_WMMA_IS_SOFTWARE is 1 then.
+// rocWMMA counts as complete when <rocwmma/internal/accessors.hpp>, the first
+// header rocwmma.hpp includes, exists: Debian's librocwmma-dev 7.2.4-1~exp1
+// installs rocwmma.hpp without its internal/ headers.
+//
+// Element types that differ between CUDA and rocWMMA:
 //   CUDA __nv_bfloat16 -> HIP __hip_bfloat16, but rocWMMA's bf16 fragments
 //   take rocwmma::bfloat16_t (hip_bfloat16, the older HIP type; same 16 bits).
 // cu2hip::wmma_elem_t<T> is the rocWMMA element type for the HIP type T
@@ -10,7 +21,8 @@
 // the rocWMMA element type by the port (reinterpret_cast: both types hold a
 // bf16 value in one 16-bit word).
 // tf32 fragments (wmma::precision::tf32) become rocWMMA's xfloat32_t ones
-// (gfx942 only); CUDA's __float_to_tf32 is cu2hip::wmma_float_to_tf32.
+// (gfx942 only with rocWMMA; every target in software); CUDA's
+// __float_to_tf32 is cu2hip::wmma_float_to_tf32.
 //===----------------------------------------------------------------------===//
 #ifndef CU2HIP_WMMA_H
 #define CU2HIP_WMMA_H
@@ -20,17 +32,25 @@
 #if CU2HIP_HIP_BF16
 #include <hip/hip_bf16.h>
 #endif
-// Without rocWMMA (the CPU emulator), and in a host C++ unit (rocWMMA is device
-// code; see cu2hip/wave.h), only wmma_float_to_tf32(float) is here.
-#if (defined(__HIP__) || defined(__CUDACC__)) &&                                           \
-    (!defined(__has_include) || __has_include(<rocwmma/rocwmma.hpp>))
-#define CU2HIP_WMMA_ROCWMMA 1
+// In a host C++ unit (rocWMMA is device code; see cu2hip/wave.h) only
+// wmma_float_to_tf32(float) is here.
+#if defined(__HIP__) || defined(__CUDACC__) || defined(__CU2HIP_EMU__)
+#if !defined(CU2HIP_WMMA_SOFTWARE) && !defined(__CU2HIP_EMU__) &&                          \
+    (!defined(__has_include) || (__has_include(<rocwmma/rocwmma.hpp>) &&                   \
+                                 __has_include(<rocwmma/internal/accessors.hpp>)))
+#define CU2HIP_WMMA_API 1 // rocWMMA's API is declared
+#define CU2HIP_WMMA_IS_SOFTWARE 0
 #include <rocwmma/rocwmma.hpp>
+#else
+#define CU2HIP_WMMA_API 1
+#define CU2HIP_WMMA_IS_SOFTWARE 1
+#include <cu2hip/wmma_soft.h>
+#endif
 #endif
 
 namespace cu2hip {
 
-#ifdef CU2HIP_WMMA_ROCWMMA
+#ifdef CU2HIP_WMMA_API
 
 /// The rocWMMA fragment element type for the HIP element type T.
 template <class T> struct wmma_elem { using type = T; };
@@ -41,7 +61,7 @@ template <class T> using wmma_elem_t = typename wmma_elem<T>::type;
 
 static_assert(sizeof(rocwmma::bfloat16_t) == sizeof(__hip_bfloat16),
               "rocWMMA's bf16 and HIP's bf16 must both be one 16-bit word");
-#endif // CU2HIP_WMMA_ROCWMMA
+#endif // CU2HIP_WMMA_API
 
 /// CUDA's wmma::__float_to_tf32 (PTX cvt.rna.tf32.f32): `f` rounded to
 /// tf32's 10 mantissa bits, to nearest with ties away from zero, as a float
@@ -56,14 +76,14 @@ __host__ __device__ inline float wmma_float_to_tf32(float f) {
   return __builtin_bit_cast(float, U);
 }
 
-#ifdef CU2HIP_WMMA_ROCWMMA
+#ifdef CU2HIP_WMMA_API
 /// The same for an element of a rocWMMA xfloat32 fragment (ported tf32
-/// fragments, gfx942): the value rounded as above, held as xfloat32_t (its
+/// fragments): the value rounded as above, held as xfloat32_t (rocWMMA's
 /// conversion from float drops the low 13 bits, which are zero here).
 __device__ inline rocwmma::xfloat32_t wmma_float_to_tf32(rocwmma::xfloat32_t V) {
   return rocwmma::xfloat32_t(wmma_float_to_tf32(static_cast<float>(V)));
 }
-#endif // CU2HIP_WMMA_ROCWMMA
+#endif // CU2HIP_WMMA_API
 
 } // namespace cu2hip
 

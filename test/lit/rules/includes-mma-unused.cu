@@ -9,7 +9,8 @@
 // that includes it without using WMMA would stop at a fatal "file not
 // found". The include is guarded by __has_include (kept where the header
 // exists, HIP on NVIDIA), with a note. A unit that uses nvcuda::wmma gets
-// rocWMMA's header instead (Inputs/includes-mma-used.cu).
+// cu2hip/wmma.h instead (rocWMMA, or the software WMMA where rocWMMA is
+// incomplete; Inputs/includes-mma-used.cu).
 // CHECK: #include <hip/hip_runtime.h>
 // CHECK-NEXT: #if __has_include(<mma.h>)
 // CHECK-NEXT: #include <mma.h>
@@ -26,7 +27,7 @@ __global__ void scale(float *x, float a, int n) {
   if (i < n) x[i] *= a;
 }
 
-// USED: {{^}}#include <rocwmma/rocwmma.hpp>
+// USED: {{^}}#include <cu2hip/wmma.h>
 // USED-NOT: __has_include
-// USED-DIAG: includes-mma-used.cu:2:10: note: header <mma.h> -> <rocwmma/rocwmma.hpp> covers part of it{{.*}}[includes-partial]
+// USED-DIAG: includes-mma-used.cu:2:10: note: header <mma.h> -> <cu2hip/wmma.h> covers part of it: {{.*}}where rocWMMA is incomplete, or with -DCU2HIP_WMMA_SOFTWARE, cu2hip's software WMMA{{.*}}[includes-partial]
 // USED-DIAG-NOT: [includes-unsupported]

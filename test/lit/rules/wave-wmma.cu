@@ -1,4 +1,5 @@
-// nvcuda::wmma -> rocWMMA (rule wmma): <mma.h> becomes <rocwmma/rocwmma.hpp>,
+// nvcuda::wmma -> rocWMMA (rule wmma): <mma.h> becomes <cu2hip/wmma.h>
+// (rocWMMA, or cu2hip's software WMMA where rocWMMA is incomplete),
 // the qualifier nvcuda::wmma becomes rocwmma, `using namespace nvcuda;` the
 // alias `namespace wmma = rocwmma;` (so `wmma::` resolves to rocWMMA's names,
 // the layout_t values mem_row_major/mem_col_major included), and
@@ -10,11 +11,11 @@
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
 // RUN: %cu2hip %s -o - --no-summary --no-semantic 2>%t.err2 | %strip | FileCheck --check-prefix=TOK %s
 // RUN: FileCheck --check-prefix=TOKDIAG %s < %t.err2
-// Compiled for gfx942 and gfx1100 by wmma-compile.cu (where rocWMMA is complete).
+// Compiled for gfx942 and gfx1100 by wmma-compile.cu.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
-// CHECK: #include <rocwmma/rocwmma.hpp>
-// TOK: #include <rocwmma/rocwmma.hpp>
+// CHECK: #include <cu2hip/wmma.h>
+// TOK: #include <cu2hip/wmma.h>
 #include <mma.h>
 // CHECK: {{^}}namespace wmma = rocwmma;
 // TOK: {{^}}namespace wmma = rocwmma;
@@ -38,7 +39,7 @@ __global__ void gemm16(const half *a, const half *b, float *c, half *h) {
   wmma::mma_sync(acc, fa, fb, acc);
   for (int i = 0; i < acc.num_elements; i++)
     acc.x[i] = 2.0f * acc.x[i];
-  // DIAG: wave-wmma.cu:[[@LINE+1]]:25: warning: fragment element indexed by '[threadIdx.x % 8]': {{.*}}rocWMMA's differs, and differs between wave64 and wave32 [wave-wmma]
+  // DIAG: wave-wmma.cu:[[@LINE+1]]:25: warning: fragment element indexed by '[threadIdx.x % 8]': {{.*}}rocWMMA's differs, and differs between wave64 and wave32; cu2hip's software WMMA holds the row-major tile's element i * 32 + lane [wave-wmma]
   c[threadIdx.x] += acc.x[threadIdx.x % 8];
   // CHECK: {{^}}  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);

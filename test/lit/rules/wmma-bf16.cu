@@ -7,7 +7,7 @@
 // RUN: %cu2hip %s -o %t.hip --no-summary 2>%t.err
 // RUN: %strip %t.hip | FileCheck %s
 // RUN: FileCheck --check-prefix=DIAG %s < %t.err
-// Compiled for gfx942 and gfx1100 by wmma-compile.cu (where rocWMMA is complete).
+// Compiled for gfx942 and gfx1100 by wmma-compile.cu.
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>
 #include <mma.h>

@@ -11,13 +11,13 @@
 // wmma::__float_to_tf32 are ported too (no pointer casts: those need the
 // callee's type).
 // RUN: %cu2hip %s -o - --no-summary --no-semantic 2>/dev/null | %strip | FileCheck --check-prefix=TOK %s
-// Compiled for gfx942 by wmma-compile.cu (where rocWMMA is complete).
+// Compiled for gfx942 by wmma-compile.cu (with the software WMMA for gfx1100 too).
 #include <cuda_runtime.h>
 #include <mma.h>
 // CHECK: #include <cu2hip/wmma.h>
 using namespace nvcuda;
 __global__ void tf32gemm(const float *a, const float *b, float *c) {
-  // DIAG: wmma-tf32.cu:[[@LINE+3]]:9: warning: WMMA fragment <matrix_a, 16x16x8, precision::tf32>: {{.*}}available on gfx942 only [wmma-shape]
+  // DIAG: wmma-tf32.cu:[[@LINE+3]]:9: warning: WMMA fragment <matrix_a, 16x16x8, precision::tf32>: {{.*}}; with rocWMMA available on gfx942 only; cu2hip/wmma.h's software WMMA (used where rocWMMA is incomplete, or with -DCU2HIP_WMMA_SOFTWARE) has it on every gfx target, correct but slow [wmma-shape]
   // CHECK: {{^}}  wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::xfloat32_t, wmma::row_major> fa;
   // TOK: {{^}}  wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::xfloat32_t, wmma::row_major> fa;
   wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> fa;
