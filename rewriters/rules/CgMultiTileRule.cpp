@@ -38,18 +38,22 @@ using namespace clang::ast_matchers;
 namespace cu2hip {
 namespace {
 
-/// Qualified name of `D` without inline namespaces
-/// ("cooperative_groups::tiled_partition"), when CUDA's SDK (a system
-/// header) declares it; "" otherwise.
-std::string sdkName(const NamedDecl *D, const SourceManager &SM) {
-  if (!D || !SM.isInSystemHeader(SM.getFileLoc(D->getCanonicalDecl()->getLocation())))
+/// The name of `D` ("tiled_partition") when CUDA's SDK (a system header)
+/// declares it in namespace cooperative_groups or one of its version
+/// namespaces (`cooperative_groups::__v1`, inline or not); "" otherwise.
+std::string cgName(const NamedDecl *D, const SourceManager &SM) {
+  if (!D || !D->getIdentifier() ||
+      !SM.isInSystemHeader(SM.getFileLoc(D->getCanonicalDecl()->getLocation())))
     return "";
-  std::string Q;
-  llvm::raw_string_ostream OS(Q);
-  PrintingPolicy PP(D->getASTContext().getLangOpts());
-  PP.SuppressInlineNamespace = true;
-  D->printQualifiedName(OS, PP);
-  return OS.str();
+  const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+  for (; DC && DC->isNamespace(); DC = DC->getParent()->getRedeclContext()) {
+    const auto *NS = cast<NamespaceDecl>(DC);
+    if (NS->getName() == "cooperative_groups" && DC->getParent()->isTranslationUnit())
+      return D->getName().str();
+    if (!NS->isInline() && !NS->getName().startswith("__v"))
+      return "";
+  }
+  return "";
 }
 
 /// Value of the first template argument when it is an integer.
@@ -72,8 +76,7 @@ public:
   }
 
   void registerMatchers(MatchFinder &F) override {
-    F.addMatcher(declRefExpr(to(functionDecl(hasAnyName("::cooperative_groups::tiled_partition",
-                                                        "::cooperative_groups::this_thread_block"))
+    F.addMatcher(declRefExpr(to(functionDecl(hasAnyName("tiled_partition", "this_thread_block"))
                                     .bind("f")))
                      .bind("ref"),
                  this);
@@ -91,10 +94,10 @@ public:
     if (!ETL || !TST)
       return;
     const TemplateDecl *TD = TST->getTypePtr()->getTemplateName().getAsTemplateDecl();
-    std::string Name = sdkName(TD, SM);
-    if (Name == "cooperative_groups::block_tile_memory")
+    std::string Name = cgName(TD, SM);
+    if (Name == "block_tile_memory")
       rename(ETL->getQualifierLoc(), TST->getTemplateNameLoc(), "cu2hip::block_tile_memory");
-    else if (Name == "cooperative_groups::thread_block_tile" && TST->getNumArgs() == 1) {
+    else if (Name == "thread_block_tile" && TST->getNumArgs() == 1) {
       const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
           TST->getType()->getAsCXXRecordDecl());
       auto N = Spec ? firstIntArg(Spec->getTemplateArgs().asArray()) : std::nullopt;
@@ -109,13 +112,13 @@ private:
   std::set<unsigned> Done, Reported;
 
   void checkCall(const DeclRefExpr *Ref, const FunctionDecl *F, const SourceManager &SM) {
-    std::string Name = sdkName(F, SM);
-    if (Name == "cooperative_groups::this_thread_block") {
+    std::string Name = cgName(F, SM);
+    if (Name == "this_thread_block") {
       if (F->getNumParams() == 1)
         rename(Ref->getQualifierLoc(), Ref->getLocation(), "cu2hip::this_thread_block");
       return;
     }
-    if (Name != "cooperative_groups::tiled_partition")
+    if (Name != "tiled_partition")
       return;
     const TemplateArgumentList *Args = F->getTemplateSpecializationArgs();
     auto N = Args ? firstIntArg(Args->asArray()) : std::nullopt;
