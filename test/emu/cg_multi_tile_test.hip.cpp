@@ -6,7 +6,8 @@
 // int plus/min/max exactly, float plus bit for bit against the documented
 // order (per 32-lane warp a shfl_xor butterfly 16..1, then the butterfly
 // over the tile's warp values), plus thread_rank, meta_group_rank,
-// meta_group_size, shfl, any, all, and a tile of a plain thread_block.
+// meta_group_size, shfl, any, all, a tile of a plain thread_block, and a
+// cg::tiled_partition<32> of the block with scratch (kept by the port).
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 #include <cu2hip/cg_multi_tile.h>
@@ -17,7 +18,7 @@
 
 namespace cg = cooperative_groups;
 
-constexpr unsigned kBlocks = 3, kFields = 8;
+constexpr unsigned kBlocks = 3, kFields = 9;
 
 /// One launch: out[gtid * kFields + f], block sums in bsum[blockIdx.x].
 template <class T, unsigned BlockSize, unsigned Tile, class Op>
@@ -51,6 +52,7 @@ __global__ void multi_warp_kernel(const T *in, unsigned n, T *red, unsigned *met
   m[6] = tile.all(gtid % 2u == 0u || tile.meta_group_rank() == 1u);
   auto plain = cu2hip::tiled_partition<Tile>(cg::this_thread_block()); // no scratch
   m[7] = cg::reduce(plain, gtid, cg::plus<unsigned>());
+  m[8] = cg::tiled_partition<32>(cta).thread_rank() + 100u * Tile; // a kept 32-tile of cta
 }
 
 /// The host reference of the file comment's order for one tile: `v` holds
@@ -128,7 +130,7 @@ template <class T, unsigned BlockSize, unsigned Tile, class Op> void run(const c
       for (unsigned r = 0; r < Tile; ++r) {
         unsigned g = base + r;
         unsigned wantMeta[kFields] = {r, t, BlockSize / Tile, Tile, (base + Tile - 1) * 3u,
-                                      any, all, gsum};
+                                      any, all, gsum, r % 32u + 100u * Tile};
         g_checked += kFields + 1;
         if (!same(red[g], want) && ++bad <= 5)
           std::printf("MISMATCH %s thread %u: reduce %g, want %g\n", name, g, (double)red[g],

@@ -27,7 +27,9 @@ __global__ void multi_warp_sum(const T *in, T *out) {
   // DIAG: cg-multi-tile.cu:[[@LINE+1]]:19: warning: tiled_partition<{{[0-9]+}}>: a tile of several CUDA warps{{.*}}block barrier{{.*}}[cg-multi-tile-sync]
   auto tile = cg::tiled_partition<TileSize>(cta);
   T v = cg::reduce(tile, in[blockIdx.x * BlockSize + threadIdx.x], cg::plus<T>());
-  if (tile.thread_rank() == 0)
+  // A tile of one warp of the block with scratch stays as written.
+  // CHECK: if (tile.thread_rank() == 0 && cg::tiled_partition<32>(cta).thread_rank() == 0)
+  if (tile.thread_rank() == 0 && cg::tiled_partition<32>(cta).thread_rank() == 0)
     partial[tile.meta_group_rank()] = v;
   cg::sync(cta);
   if (threadIdx.x == 0) {
