@@ -30,6 +30,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -106,10 +107,29 @@ public:
     }
   }
 
+  /// One cg-multi-tile-sync warning per rewritten tiled_partition, with the
+  /// sizes of all its instantiations.
+  void onEndOfTranslationUnit() override {
+    for (const auto &KV : Sizes) {
+      std::string List;
+      for (uint64_t N : KV.second.second)
+        List += (List.empty() ? "" : ", ") + std::to_string(N);
+      ctx().report("cg-multi-tile-sync", Severity::Warning, KV.second.first,
+                   "tiled_partition<" + List +
+                       ">: a tile of several CUDA warps; AMD has no barrier for part of a "
+                       "block, so its sync, shfl, any, all and cg::reduce use the block "
+                       "barrier (cu2hip/cg_multi_tile.h): every thread of the block must "
+                       "reach each of them, as every tile together",
+                   "call the tile's collectives from every tile of the block, outside "
+                   "tile-dependent branches");
+    }
+  }
+
 private:
-  /// Offsets already rewritten (instantiations repeat the pattern's
-  /// locations) and tiled_partition sites already reported.
-  std::set<unsigned> Done, Reported;
+  /// Locations already rewritten (instantiations repeat the pattern's).
+  std::set<unsigned> Done;
+  /// Rewritten tiled_partition sites: location and the tile sizes seen.
+  std::map<unsigned, std::pair<SourceLocation, std::set<uint64_t>>> Sizes;
 
   void checkCall(const DeclRefExpr *Ref, const FunctionDecl *F, const SourceManager &SM) {
     std::string Name = cgName(F, SM);
@@ -126,16 +146,9 @@ private:
       return;
     if (!rename(Ref->getQualifierLoc(), Ref->getLocation(), "cu2hip::tiled_partition"))
       return;
-    if (!Reported.insert(Ref->getLocation().getRawEncoding()).second)
-      return;
-    ctx().report("cg-multi-tile-sync", Severity::Warning, Ref->getLocation(),
-                 "tiled_partition<" + std::to_string(*N) +
-                     ">: a tile of several CUDA warps; AMD has no barrier for part of a "
-                     "block, so its sync, shfl, any, all and cg::reduce use the block "
-                     "barrier (cu2hip/cg_multi_tile.h): every thread of the block must "
-                     "reach each of them, as every tile together",
-                 "call the tile's collectives from every tile of the block, outside "
-                 "tile-dependent branches");
+    auto &Site = Sizes[Ref->getLocation().getRawEncoding()];
+    Site.first = Ref->getLocation();
+    Site.second.insert(*N);
   }
 
   /// Replaces `Q::Name` (or `Name`) spelled from `Qual` to `NameLoc` with

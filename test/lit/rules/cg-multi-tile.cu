@@ -24,7 +24,7 @@ __global__ void multi_warp_sum(const T *in, T *out) {
   // CHECK: auto cta = cu2hip::this_thread_block(scratch);
   auto cta = cg::this_thread_block(scratch);
   // CHECK: auto tile = cu2hip::tiled_partition<TileSize>(cta);
-  // DIAG: cg-multi-tile.cu:[[@LINE+1]]:19: warning: tiled_partition<{{[0-9]+}}>: a tile of several CUDA warps{{.*}}block barrier{{.*}}[cg-multi-tile-sync]
+  // DIAG: cg-multi-tile.cu:[[@LINE+1]]:19: warning: tiled_partition<64, 256>: a tile of several CUDA warps{{.*}}block barrier{{.*}}[cg-multi-tile-sync]
   auto tile = cg::tiled_partition<TileSize>(cta);
   T v = cg::reduce(tile, in[blockIdx.x * BlockSize + threadIdx.x], cg::plus<T>());
   // A tile of one warp of the block with scratch stays as written.
