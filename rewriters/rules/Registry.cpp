@@ -52,6 +52,7 @@ std::unique_ptr<Rule> createPragmaMacroRule();
 std::unique_ptr<AstRule> createWaveNativeAstRule();
 std::unique_ptr<AstRule> createVectorizeAstRule();
 std::unique_ptr<AstRule> createBitIntrinsicArgRule();
+std::unique_ptr<AstRule> createCgMultiTileRule();
 std::unique_ptr<AstRule> createHostLibcIncludeRule();
 std::unique_ptr<AstRule> createWaveConvergedRule();
 std::unique_ptr<AstRule> createVectorOperatorRule();
@@ -128,6 +129,7 @@ static const std::vector<AstRuleFactory> &astRuleFactories() {
   static const std::vector<AstRuleFactory> F = {createWaveNativeAstRule,
                                                 createVectorizeAstRule,
                                                 createBitIntrinsicArgRule,
+                                                createCgMultiTileRule,
                                                 createHostLibcIncludeRule,
                                                 createWaveConvergedRule,
                                                 createVectorOperatorRule,

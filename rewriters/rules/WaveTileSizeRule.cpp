@@ -10,7 +10,9 @@
 // (`thread_block_tile<64, ...>`), so `constexpr int kTile = 64;
 // tiled_partition<kTile>` counts. Elsewhere the name and a literal N are
 // taken by their spelling, with one note per file when no configuration
-// parsed it.
+// parsed it. Where the parse has them, tiled_partition<N> and a
+// one-argument thread_block_tile<N> of more than 32 threads are ported by
+// rule cg-multi-tile (cu2hip/cg_multi_tile.h) and not reported here.
 //===----------------------------------------------------------------------===//
 #include "RuleUtil.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,6 +51,10 @@ public:
     const auto &T = C.Toks;
     if (const NameRef *R = indexedName(C, I)) {
       if (!R->System || !llvm::StringRef(R->QualName).startswith("cooperative_groups::"))
+        return std::nullopt;
+      // Parsed tiles of several warps are ported by cg-multi-tile: every
+      // tiled_partition<N>, and thread_block_tile<N> with one argument.
+      if (T[I].isIdent("tiled_partition") || (I + 3 < T.size() && T[I + 3].is(tok::greater)))
         return std::nullopt;
       return tileSizeOfType(R->Type);
     }
