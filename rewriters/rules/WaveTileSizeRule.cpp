@@ -75,6 +75,14 @@ public:
     const auto &T = C.Toks;
     bool GuessNoted = false;
     for (size_t I = 0; I + 2 < T.size(); ++I) {
+      // Only the parse ports CUDA's block_tile_memory (rule cg-multi-tile);
+      // HIP has none, so unparsed it stays undeclared: say so.
+      if (!C.Facts.Parsed && T[I].isIdent("block_tile_memory") && T[I + 1].is(tok::less)) {
+        C.report(id(), Severity::Warning, T[I].Offset,
+                 "'block_tile_memory' has no HIP equivalent and the file was not parsed, so "
+                 "rule cg-multi-tile could not port it to cu2hip/cg_multi_tile.h");
+        continue;
+      }
       if (!(T[I].isIdent("tiled_partition") || T[I].isIdent("thread_block_tile")) ||
           !T[I + 1].is(tok::less))
         continue;

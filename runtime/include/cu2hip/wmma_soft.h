@@ -42,9 +42,12 @@
 #ifndef CU2HIP_WMMA_SOFT_H
 #define CU2HIP_WMMA_SOFT_H
 
-#include <hip/hip_bf16.h>
+#include <cu2hip/bf16_config.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
+#if CU2HIP_HIP_BF16
+#include <hip/hip_bf16.h>
+#endif
 
 #include <cu2hip/wave.h>
 

@@ -10,6 +10,9 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 __global__ void k(float *p) {
+  // TOK: wave-tile-size.cu:[[@LINE+2]]:18: warning: 'block_tile_memory' has no HIP equivalent and the file was not parsed{{.*}}[wave-tile-size]
+  // CHECK: {{^}}  __shared__ cu2hip::block_tile_memory<256> scratch;
+  __shared__ cg::block_tile_memory<256> scratch;
   cg::thread_block b = cg::this_thread_block();
   // CHECK: {{^}}  auto t32 = cg::tiled_partition<32>(b);
   auto t32 = cg::tiled_partition<32>(b);
