@@ -76,8 +76,9 @@ public:
     F.addMatcher(
         binaryOperator(hasOperatorName("="), unless(isInTemplateInstantiation())).bind("assign"),
         this);
+    // Not the operand of `p += n` either: compound() rewrites that one.
     F.addMatcher(implicitCastExpr(hasCastKind(CK_IntegralCast),
-                                  unless(hasParent(binaryOperator(unless(isAssignmentOperator())))))
+                                  unless(hasParent(binaryOperator(unless(hasOperatorName("="))))))
                      .bind("cast"),
                  this);
   }
@@ -120,13 +121,41 @@ private:
            ctx().insert(id(), Rg.getEnd(), Close);
   }
 
+  /// `p += n` / `p -= n` on a CUdeviceptr named by a variable: `p = (char
+  /// *)(p) + n` (void * has no compound assignment). Other left sides are
+  /// reported.
+  void compound(const CompoundAssignOperator &Op, const SourceManager &SM) {
+    const Expr *L = Op.getLHS()->IgnoreParenImpCasts();
+    if (!isDevicePtr(L->getType(), SM) || !once(*L, SM))
+      return;
+    CharSourceRange OpRange = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Op.getOperatorLoc()), SM, ctx().langOptions());
+    std::string Name = isa<DeclRefExpr>(L) ? cast<DeclRefExpr>(L)->getNameInfo().getAsString() : "";
+    const char *Sign = Op.getOpcode() == BO_AddAssign ? " + " : " - ";
+    std::string Text = "= " + std::string(cxx() ? "static_cast<char *>(" : "(char *)(") + Name +
+                       ")" + Sign;
+    bool Simple = Op.getOpcode() == BO_AddAssign || Op.getOpcode() == BO_SubAssign;
+    if (Simple && !Name.empty() && OpRange.isValid() && ctx().replace(id(), OpRange, Text))
+      return;
+    ctx().report(id(), Severity::Note, SM.getExpansionLoc(Op.getOperatorLoc()),
+                 "compound assignment to a CUdeviceptr (void * on HIP): kept",
+                 "write it as p = (char *)p + n");
+  }
+
   void arithmetic(const BinaryOperator &Op, const SourceManager &SM) {
     if (SM.isInSystemHeader(Op.getOperatorLoc()))
       return;
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(&Op))
+      return compound(*CA, SM);
     const Expr *Sides[] = {Op.getLHS(), Op.getRHS()};
     bool Additive = Op.getOpcode() == BO_Add || Op.getOpcode() == BO_Sub;
     for (const Expr *E : Sides) {
       const Expr *Bare = E->IgnoreParenImpCasts();
+      // `(p + a) - 1`: the inner sum is an operator of its own, whose
+      // CUdeviceptr operand that match converts; wrapping the sum as well
+      // nested two casts over one begin.
+      if (Additive && isa<BinaryOperator>(Bare))
+        continue;
       if (!isDevicePtr(Bare->getType(), SM) || !once(*Bare, SM))
         continue;
       if (Additive && wrap(*Bare, cxx() ? "static_cast<char *>(" : "(char *)(", ")"))

@@ -204,11 +204,11 @@ inline hipError_t newMirror(ArrayMirror &m, hipArray_t a) {
   d.pitch = (std::size_t)d.width * (std::size_t)d.elemBytes;
   d.slicePitch = d.pitch * (std::size_t)d.height;
   std::size_t bytes = d.slicePitch * (std::size_t)(layered ? d.layers : d.depth);
-  if ((err = hipMalloc(&m.mem, bytes)) != hipSuccess)
+  if ((err = ::hipMalloc(&m.mem, bytes)) != hipSuccess)
     return err;
   d.base = static_cast<const unsigned char *>(m.mem);
   if ((err = copyArray(d, a, true, false, nullptr)) != hipSuccess) {
-    (void)hipFree(m.mem);
+    (void)::hipFree(m.mem);
     m.mem = nullptr;
   }
   return err;
@@ -249,7 +249,7 @@ inline void releaseMirror(hipArray_t a) {
     return;
   if (It->second.written)
     (void)copyArray(It->second.layout, a, false, false, nullptr);
-  (void)hipFree(It->second.mem);
+  (void)::hipFree(It->second.mem);
   mirrors().erase(It);
 }
 
@@ -324,7 +324,7 @@ inline hipError_t refreshMirrors(hipArray_t a, bool async, hipStream_t s) {
 inline hipError_t publish(HostObject &H, hipTextureObject_t *obj) {
   void *dev = nullptr;
   std::size_t n = 1 + H.levels.size(); // a mipmapped texture's levels follow its descriptor
-  hipError_t err = hipMalloc(&dev, n * sizeof(H.desc));
+  hipError_t err = ::hipMalloc(&dev, n * sizeof(H.desc));
   if (!H.levels.empty() && err == hipSuccess) {
     H.desc.level = static_cast<const TextureDesc *>(dev) + 1;
     err = hipMemcpy(static_cast<TextureDesc *>(dev) + 1, H.levels.data(),
@@ -334,7 +334,7 @@ inline hipError_t publish(HostObject &H, hipTextureObject_t *obj) {
     err = hipMemcpy(dev, &H.desc, sizeof(H.desc), hipMemcpyHostToDevice);
   if (err != hipSuccess) {
     if (dev)
-      (void)hipFree(dev);
+      (void)::hipFree(dev);
     if (H.array)
       releaseMirror(H.array);
     return err;
@@ -358,7 +358,7 @@ inline hipError_t retire(hipTextureObject_t obj) {
   }
   if (H.array)
     releaseMirror(H.array);
-  return hipFree(reinterpret_cast<void *>(obj));
+  return ::hipFree(reinterpret_cast<void *>(obj));
 }
 
 } // namespace tex_detail

@@ -190,7 +190,7 @@ inline hipError_t malloc_mipmapped_array(hipMipmappedArray_t *out,
   auto M = std::make_unique<tex_detail::SoftMipmap>();
   std::size_t bytes =
       tex_detail::layoutLevels(*M, *desc, extent, tex_detail::levelCount(extent, numLevels));
-  hipError_t err = hipMalloc(&M->mem, bytes);
+  hipError_t err = ::hipMalloc(&M->mem, bytes);
   if (err != hipSuccess)
     return err;
   for (auto &S : M->levels)
@@ -234,7 +234,7 @@ inline hipError_t free_mipmapped_array(hipMipmappedArray_t m) {
     for (auto &S : M->levels)
       tex_detail::softLevels().erase(S.get());
   }
-  return hipFree(M->mem);
+  return ::hipFree(M->mem);
 }
 
 /// cudaArrayGetInfo: a software level's format, extent (elements; 0 in the

@@ -67,3 +67,16 @@ uintptr_t as_integer(CUdeviceptr d) {
 }
 
 // DIAG-NOT: deviceptr-int
+
+// A sum of sums converts the CUdeviceptr once (two casts over one operand
+// gave unbalanced parentheses); `p += n` becomes `p = (char *)(p) + n`.
+// CHECK: hipDeviceptr_t last(hipDeviceptr_t p, size_t a) { return (static_cast<char *>(p) + a - 1); }
+CUdeviceptr last(CUdeviceptr p, size_t a) { return (p + a - 1); }
+// CHECK: hipDeviceptr_t bump(hipDeviceptr_t p, size_t a) {
+// CHECK-NEXT: p = static_cast<char *>(p) + 256;
+// CHECK-NEXT: p = static_cast<char *>(p) - a;
+CUdeviceptr bump(CUdeviceptr p, size_t a) {
+  p += 256;
+  p -= a;
+  return p;
+}
